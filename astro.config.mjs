@@ -1,0 +1,72 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import netlify from '@netlify/vite-plugin';
+import { bootScriptHash } from './src/scripts/boot-hash.mjs';
+import { site } from './src/site.config.ts';
+import { isIndexable } from './src/routes.ts';
+
+/**
+ * Registers `client:consent` (hydrate only when no cookie consent is stored) and, in dev only, the
+ * Netlify emulation so `netlify/functions` answer on the same port as the pages.
+ * @returns {import('astro').AstroIntegration}
+ */
+function korvel() {
+  return {
+    name: 'korvel',
+    hooks: {
+      'astro:config:setup': ({ command, addClientDirective, updateConfig }) => {
+        addClientDirective({ name: 'consent', entrypoint: './src/directives/consent.ts' });
+        if (command === 'dev') {
+          updateConfig({
+            vite: {
+              plugins: [
+                netlify({
+                  edgeFunctions: { enabled: false },
+                  images: { enabled: false },
+                  blobs: { enabled: false },
+                }),
+              ],
+            },
+          });
+        }
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  site: site.url,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  integrations: [
+    korvel(),
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
+  ],
+  i18n: {
+    locales: ['en'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false },
+  },
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "media-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "frame-src 'none'",
+      ],
+      scriptDirective: { hashes: [bootScriptHash] },
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
+
+const port = Number(process.env.PREVIEW_PORT ?? 8899);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 45_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'node scripts/preview.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    env: { PORT: String(port) },
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,78 @@
+/**
+ * A production-like local server: dist/ with netlify.toml's headers and redirects, 404.html with status
+ * 404, and netlify/functions, all on one loopback port (PORT, default 8888).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { NetlifyDev } from '@netlify/dev';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.PORT ?? 8888);
+const host = '127.0.0.1';
+
+const netlify = new NetlifyDev({
+  projectRoot: root,
+  aiGateway: { enabled: false },
+  blobs: { enabled: false },
+  database: { enabled: false },
+  edgeFunctions: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+  environmentVariables: { enabled: true },
+  functions: { enabled: true },
+  headers: { enabled: true },
+  redirects: { enabled: true },
+  staticFiles: { enabled: true },
+});
+await netlify.start();
+
+const notFoundPage = await readFile(new URL('../dist/404.html', import.meta.url));
+
+function toRequest(req: IncomingMessage): Request {
+  const url = new URL(req.url ?? '/', `http://${host}:${port}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const ruleHeaders = new Headers();
+    const request = toRequest(req);
+    const response =
+      (await netlify.handle(request, { headersCollector: (name, value) => ruleHeaders.set(name, value) })) ??
+      new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const headers = new Headers(response.headers);
+    ruleHeaders.forEach((value, name) => {
+      if (!headers.has(name)) headers.set(name, value);
+    });
+    res.writeHead(response.status, Object.fromEntries(headers));
+    if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body as never).pipe(res);
+    else res.end();
+  } catch (error) {
+    console.error('preview: request failed', req.method, req.url, error);
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('The preview server could not handle this request.');
+  }
+});
+
+server.listen(port, host, () => console.log(`Preview: http://${host}:${port}`));
+
+const stop = async () => {
+  server.close();
+  await netlify.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

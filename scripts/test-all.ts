@@ -1,0 +1,78 @@
+/**
+ * `npm test`: types, lint, unit tests, build, budgets and end-to-end tests in Chromium, in that order.
+ * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+interface Step {
+  name: string;
+  command: string[];
+  /** Reads passed/failed counts from the runner's JSON report; steps without one count as one check. */
+  report?: (file: string) => { passed: number; failed: number };
+  reportFile?: string;
+  needs?: string[];
+}
+
+const vitestReport = (file: string) => {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: json.numPassedTests, failed: json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) };
+};
+const playwrightReport = (file: string) => {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+};
+
+const steps: Step[] = [
+  { name: 'check', command: ['npm', 'run', 'check'] },
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
+  {
+    name: 'unit',
+    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+    report: vitestReport,
+    reportFile: 'test-results/unit.json',
+  },
+  { name: 'build', command: ['npm', 'run', 'build'] },
+  {
+    name: 'e2e',
+    command: ['npx', 'playwright', 'test'],
+    report: playwrightReport,
+    reportFile: 'test-results/e2e.json',
+    needs: ['build'],
+  },
+];
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failedSteps = new Set<string>();
+
+for (const step of steps) {
+  if (step.needs?.some((name) => failedSteps.has(name))) {
+    console.log(`\n▶ ${step.name}: skipped, ${step.needs.join(', ')} failed`);
+    failedSteps.add(step.name);
+    failed += 1;
+    continue;
+  }
+  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
+  const result = spawnSync(step.command[0]!, step.command.slice(1), { stdio: 'inherit' });
+  const ok = result.status === 0;
+  if (step.report && step.reportFile && existsSync(step.reportFile)) {
+    const counts = step.report(step.reportFile);
+    passed += counts.passed;
+    failed += counts.failed;
+    if (!ok && counts.failed === 0) failed += 1;
+  } else {
+    if (ok) passed += 1;
+    else failed += 1;
+  }
+  if (!ok) failedSteps.add(step.name);
+}
+
+const summary = `tests: ${passed} passed, ${failed} failed`;
+if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
+writeFileSync('test-results/summary.txt', `${summary}\n`);
+console.log(summary);
+process.exit(failedSteps.size === 0 ? 0 : 1);

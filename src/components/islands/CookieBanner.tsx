@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import IslandErrorBoundary from './IslandErrorBoundary.tsx';
+import './CookieBanner.css';
+
+export const COOKIE_BANNER_DELAY_MS = 4000;
+export const CONSENT_KEY = 'cookies';
+
+export interface CookieBannerCopy {
+  label: string;
+  text: string;
+  link: string;
+  allow: string;
+  decline: string;
+  errorHeading: string;
+}
+
+interface Props {
+  copy: CookieBannerCopy;
+  /** @default 4000 */
+  delayMs?: number;
+}
+
+function consentStored(): boolean {
+  try {
+    return window.localStorage.getItem(CONSENT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function Banner({ copy, delayMs = COOKIE_BANNER_DELAY_MS }: Props) {
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (consentStored()) return;
+    const timer = window.setTimeout(() => setOpen(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+
+  if (!open) return null;
+
+  const allow = () => {
+    try {
+      window.localStorage.setItem(CONSENT_KEY, 'true');
+    } catch {
+      // Storage blocked: hide for this page view; the banner asks again next time.
+    }
+    setOpen(false);
+  };
+
+  return (
+    <section className="cookie-banner" aria-label={copy.label} data-cookie-banner>
+      <p>
+        {copy.text} <a href="/privacy-policy">{copy.link}</a>.
+      </p>
+      <div className="cookie-banner__actions">
+        <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          {copy.decline}
+        </button>
+        <button type="button" className="button button--primary" onClick={allow}>
+          {copy.allow}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export default function CookieBanner(props: Props) {
+  return (
+    <IslandErrorBoundary heading={props.copy.errorHeading}>
+      <Banner {...props} />
+    </IslandErrorBoundary>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The one list of the site's routes. It drives the pages, the navigation, the sitemap and the route tests.
+ * `copy` names the i18n record (`namespace:key`) that holds the page's title, description and intro.
+ */
+import { brandInitiativeSlug } from './site.config.ts';
+
+export type RouteKind =
+  | 'home'
+  | 'page'
+  | 'divisions'
+  | 'sector'
+  | 'initiative'
+  | 'list'
+  | 'article'
+  | 'news'
+  | 'legal'
+  | 'thanks'
+  | 'admin';
+
+export interface SiteRoute {
+  path: string;
+  copy: `${string}:${string}`;
+  kind: RouteKind;
+}
+
+export const sectors = [
+  { slug: 'pharma', key: 'pharma', art: 'pharma' },
+  { slug: 'food', key: 'food', art: 'food' },
+  { slug: 'chemicals', key: 'chemicals', art: 'chemicals' },
+  { slug: 'electronics', key: 'electronics', art: 'electronics' },
+  { slug: 'energy', key: 'energy', art: 'energy' },
+  { slug: 'oil&gas', key: 'oil_gas', art: 'oil-gas' },
+] as const;
+
+export type Sector = (typeof sectors)[number];
+
+export const initiatives = [
+  { slug: brandInitiativeSlug, key: 'product' },
+  { slug: 'navigator', key: 'navigator' },
+  { slug: 'assure', key: 'assure' },
+  { slug: 'innolab', key: 'innolab' },
+  { slug: 'academy', key: 'academy' },
+] as const;
+
+export const articles = [
+  { slug: 'volleyball', key: 'volleyball' },
+  { slug: 'diversity', key: 'diversity' },
+  { slug: 'sustainability', key: 'sustainability' },
+  { slug: 'roda', key: 'roda' },
+  { slug: 'closed-systems', key: 'closed_systems' },
+  { slug: 'insulin', key: 'insulin' },
+  { slug: 'co-creation', key: 'co_creation' },
+  { slug: 'integrating-ai', key: 'integrating_ai' },
+  { slug: 'gmp', key: 'gmp' },
+  { slug: 'regulation-as-a-strategic-lever-in-pharmaceutical-plant-design', key: 'regulation' },
+] as const;
+
+export const newsItems = [
+  { slug: 'achema', key: 'achema' },
+  { slug: 'k2022', key: 'k2022' },
+  { slug: 'team-talk', key: 'team_talk' },
+] as const;
+
+export const routes: readonly SiteRoute[] = [
+  { path: '/', copy: 'home:page', kind: 'home' },
+  { path: '/about-us/who-are-we', copy: 'who_are_we:page', kind: 'page' },
+  { path: '/about-us/our-team', copy: 'team:page', kind: 'page' },
+  { path: '/about-us/our-vision-and-mission', copy: 'vision:page', kind: 'page' },
+  { path: '/about-us/our-values', copy: 'vision:values', kind: 'page' },
+  { path: '/divisions', copy: 'divisions:page', kind: 'divisions' },
+  ...sectors.map((s) => ({ path: `/${s.slug}`, copy: `divisions:sectors.${s.key}`, kind: 'sector' }) as const),
+  { path: '/our-services', copy: 'services:page', kind: 'page' },
+  { path: '/our-references', copy: 'references:page', kind: 'page' },
+  ...initiatives.map(
+    (i) => ({ path: `/initiatives/${i.slug}`, copy: `initiatives:items.${i.key}`, kind: 'initiative' }) as const,
+  ),
+  { path: '/career', copy: 'career:page', kind: 'page' },
+  { path: '/contact', copy: 'contact:page', kind: 'page' },
+  { path: '/news', copy: 'news:page', kind: 'list' },
+  ...newsItems.map((n) => ({ path: `/news/${n.slug}`, copy: `news:items.${n.key}`, kind: 'news' }) as const),
+  { path: '/blog', copy: 'blog:page', kind: 'list' },
+  ...articles.map((a) => ({ path: `/blog/${a.slug}`, copy: `blog:items.${a.key}`, kind: 'article' }) as const),
+  { path: '/privacy-policy', copy: 'policy:privacy', kind: 'legal' },
+  { path: '/terms-and-conditions', copy: 'policy:terms', kind: 'legal' },
+  { path: '/cookie-policy', copy: 'policy:cookies', kind: 'legal' },
+  { path: '/thanks', copy: 'contact:thanks', kind: 'thanks' },
+  { path: '/admin', copy: 'admin:panel', kind: 'admin' },
+  { path: '/admin/login', copy: 'admin:login', kind: 'admin' },
+];
+
+const unlisted: ReadonlySet<RouteKind> = new Set(['admin', 'thanks']);
+
+/** Whether search engines should index a path: admin screens and the thank-you page stay out. */
+export function isIndexable(path: string): boolean {
+  const decoded = decodeURIComponent(path);
+  const normalized = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
+  const route = routes.find((r) => r.path === normalized);
+  return route ? !unlisted.has(route.kind) : false;
+}
+
+export function routeFor(path: string): SiteRoute {
+  const route = routes.find((r) => r.path === path);
+  if (!route) throw new Error(`No route is declared for ${path}`);
+  return route;
+}
+
+/** A navigation entry: a link, or a labelled group that opens as a dropdown (groups may nest once). */
+export type NavItem = { label: string; href: string } | { label: string; children: NavItem[]; href?: string };
+
+/** The header's structure; labels are keys of the `nav` namespace. */
+export const navigation: NavItem[] = [
+  {
+    label: 'about_us',
+    children: [
+      { label: 'who_are_we', href: '/about-us/who-are-we' },
+      {
+        label: 'departments',
+        href: '/divisions',
+        children: sectors.map((s) => ({ label: `sectors.${s.key}`, href: `/${s.slug}` })),
+      },
+      { label: 'our_team', href: '/about-us/our-team' },
+      { label: 'vision_mission', href: '/about-us/our-vision-and-mission' },
+      { label: 'our_values', href: '/about-us/our-values' },
+    ],
+  },
+  { label: 'divisions', href: '/divisions' },
+  { label: 'services', href: '/our-services' },
+  { label: 'references', href: '/our-references' },
+  {
+    label: 'initiatives',
+    children: initiatives.map((i) => ({ label: `initiatives_menu.${i.key}`, href: `/initiatives/${i.slug}` })),
+  },
+  { label: 'career', href: '/career' },
+  { label: 'news', href: '/news' },
+  { label: 'blog', href: '/blog' },
+  { label: 'contact', href: '/contact' },
+];

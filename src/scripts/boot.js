@@ -1,0 +1,12 @@
+(function () {
+  var root = document.documentElement;
+  root.classList.add('js');
+  try {
+    var seen = sessionStorage.getItem('korvel:loader-shown');
+    var calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (!seen && !calm) {
+      root.classList.add('is-loading');
+      sessionStorage.setItem('korvel:loader-shown', '1');
+    }
+  } catch (e) {}
+})();

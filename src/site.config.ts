@@ -1,0 +1,40 @@
+/**
+ * Everything that names or reaches the company lives here, so a rename or a new phone number is one edit.
+ * Values are fictional and use reserved domains until the company supplies its own.
+ */
+export const site = {
+  name: 'Korvel',
+  legalName: 'Korvel Engineering d.o.o.',
+  slug: 'korvel',
+  url: 'https://www.korvel.example',
+  established: 2010,
+  euMarketSince: 2013,
+  seat: 'Belgrade, Serbia',
+  address: {
+    street: 'Omladinskih brigada 90',
+    postalCode: '11070',
+    city: 'Belgrade',
+    country: 'Serbia',
+  },
+  registrationNumber: '21784530',
+  contactPerson: 'Jelena Marković, Head of Business Development',
+  phone: '+381 11 4045 210',
+  email: 'info@korvel.example',
+  careersEmail: 'careers@korvel.example',
+  social: [
+    { id: 'instagram', kind: 'camera-sharing', label: 'Instagram', url: 'https://www.instagram.com/korvel.engineering' },
+    {
+      id: 'linkedin',
+      kind: 'professional-network',
+      label: 'LinkedIn',
+      url: 'https://www.linkedin.com/company/korvel-engineering',
+    },
+    { id: 'tiktok', kind: 'short-video', label: 'TikTok', url: 'https://www.tiktok.com/@korvel.engineering' },
+    { id: 'x', kind: 'microblog', label: 'X', url: 'https://x.com/korvel_eng' },
+  ],
+} as const;
+
+export type SocialLink = (typeof site.social)[number];
+
+/** The brand initiative lives at `/initiatives/{slug}e` (SPEC's `{product}e`). */
+export const brandInitiativeSlug = `${site.slug}e`;

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface SiteOptions {
+  /** Pretend the loader already ran in this browser session. @default true */
+  skipLoader: boolean;
+  /** Pretend the visitor already answered the cookie banner. @default true */
+  consentStored: boolean;
+}
+
+/** Security-policy violations and uncaught errors seen by a page, checked after every test. */
+interface Problems {
+  cspViolations: string[];
+  pageErrors: string[];
+}
+
+export const test = base.extend<SiteOptions & { problems: Problems }>({
+  skipLoader: [true, { option: true }],
+  consentStored: [true, { option: true }],
+  problems: [
+    async ({ page, skipLoader, consentStored }, use) => {
+      const problems: Problems = { cspViolations: [], pageErrors: [] };
+      await page.exposeFunction('__reportCsp', (detail: string) => problems.cspViolations.push(detail));
+      await page.addInitScript(
+        ({ skipLoader, consentStored }) => {
+          document.addEventListener('securitypolicyviolation', (event) => {
+            (window as unknown as { __reportCsp: (d: string) => void }).__reportCsp(
+              `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+            );
+          });
+          if (skipLoader) sessionStorage.setItem('korvel:loader-shown', '1');
+          if (consentStored && localStorage.getItem('cookies') === null) localStorage.setItem('cookies', 'true');
+        },
+        { skipLoader, consentStored },
+      );
+      page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+      await use(problems);
+      expect(problems.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+      expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+type Messages = Record<string, unknown>;
+const cache = new Map<string, Messages>();
+
+/** Reads an English message by `namespace:dotted.key`, the way the pages do. */
+export function message(key: string): string {
+  const [namespace, path] = key.split(':') as [string, string];
+  let messages = cache.get(namespace);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(`src/i18n/locales/en/${namespace}.json`, 'utf8')) as Messages;
+    cache.set(namespace, messages);
+  }
+  const value = path.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
+  if (typeof value !== 'string') throw new Error(`No English message at ${key}`);
+  return value;
+}
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) <= 768;

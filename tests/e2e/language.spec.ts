@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, isMobile, message, test } from './fixtures.ts';
+
+const openDialog = async (page: import('@playwright/test').Page) => {
+  await page.getByRole('button', { name: /Change language/ }).click();
+  const dialog = page.getByRole('dialog', { name: message('nav:language.heading') });
+  await expect(dialog).toBeVisible();
+  return dialog;
+};
+
+test('the dialog lists English and five coming-soon languages, centred over a dark overlay', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openDialog(page);
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Languages');
+  await expect(dialog.getByRole('button', { name: message('nav:language.close') })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /English/ })).toBeEnabled();
+  const upcoming = dialog.locator('[data-language-upcoming]');
+  await expect(upcoming).toHaveCount(5);
+  await expect(upcoming.first()).toContainText('Germany');
+  for (const entry of await upcoming.all()) await expect(entry).toContainText('Coming soon');
+
+  const box = (await dialog.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
+  if (isMobile(page)) expect(box.width).toBe(viewport.width);
+  else expect(box.width).toBeLessThan(viewport.width);
+
+  const backdrop = await dialog.evaluate((el) => getComputedStyle(el, '::backdrop').backgroundColor);
+  const [r, g, b, a] = backdrop.match(/[\d.]+/g)!.map(Number);
+  expect(r! + g! + b!).toBeLessThan(120);
+  expect(a).toBeGreaterThan(0.3);
+  expect(a).toBeLessThan(1);
+
+  const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+  expect(violations).toEqual([]);
+});
+
+test('the close button, Escape and a click outside all close the dialog', async ({ page }) => {
+  await page.goto('/');
+  let dialog = await openDialog(page);
+  await dialog.getByRole('button', { name: message('nav:language.close') }).click();
+  await expect(dialog).toBeHidden();
+
+  dialog = await openDialog(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  dialog = await openDialog(page);
+  if (!isMobile(page)) {
+    await page.mouse.click(8, 8);
+    await expect(dialog).toBeHidden();
+  } else {
+    // Full width on narrow screens: the overlay shows only above and below the sheet.
+    const box = (await dialog.boundingBox())!;
+    await page.mouse.click(20, Math.max(4, box.y - 20));
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test('coming-soon entries do nothing', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.removeItem('lng'));
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  const dialog = await openDialog(page);
+  await dialog.locator('[data-language-upcoming="de"]').click();
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lng'))).toBeNull();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test('choosing English stores lng=en, shows ENGLISH and reloads the page', async ({ page }) => {
+  await page.goto('/about-us/our-values');
+  await page.evaluate(() => {
+    localStorage.setItem('lng', 'de');
+    localStorage.setItem('selectedLanguage', 'de');
+    (window as unknown as { marker: number }).marker = 1;
+  });
+  await page.reload();
+  const label = page.locator('[data-language-label]');
+  await expect(label).toHaveText('DEUTSCH');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+  const dialog = await openDialog(page);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /English/ }).click()]);
+
+  await expect(page).toHaveURL(/\/about-us\/our-values$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('en');
+  await expect(label).toHaveText('ENGLISH');
+  await expect(page.getByRole('button', { name: 'Language: ENGLISH. Change language' })).toBeVisible();
+});

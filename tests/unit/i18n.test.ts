@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { getT, loaderOptions, localeFileBackend, namespaces } from '../../src/i18n/index.ts';
+import { compareKeys, flattenKeys } from '../../src/lib/i18n-keys.ts';
+import { routes } from '../../src/routes.ts';
+
+const localesDir = new URL('../../src/i18n/locales/', import.meta.url);
+const locales = readdirSync(localesDir);
+const read = (locale: string, namespace: string) =>
+  JSON.parse(readFileSync(new URL(`${locale}/${namespace}.json`, localesDir), 'utf8')) as unknown;
+
+describe('compareKeys', () => {
+  test('reports keys missing from the other locale and keys only it has', () => {
+    expect(compareKeys({ a: 'x', b: { c: 'y' } }, { a: 'x', d: 'z' })).toEqual({ missing: ['b.c'], extra: ['d'] });
+  });
+  test('finds nothing when the key sets match', () => {
+    expect(compareKeys({ a: { b: 'x' } }, { a: { b: 'y' } })).toEqual({ missing: [], extra: [] });
+  });
+});
+
+describe('locales', () => {
+  test('English ships the sections SPEC names plus nav, footer and common', () => {
+    for (const section of ['home', 'who_are_we', 'services', 'team', 'career', 'vision', 'policy', 'nav', 'footer', 'common']) {
+      expect(namespaces).toContain(section);
+    }
+  });
+
+  for (const locale of locales.filter((l) => l !== 'en')) {
+    test(`${locale} has exactly the keys English has`, () => {
+      for (const namespace of namespaces) {
+        expect(compareKeys(read('en', namespace), read(locale, namespace)), `${locale}/${namespace}.json`).toEqual({
+          missing: [],
+          extra: [],
+        });
+      }
+    });
+  }
+
+  test('no English message is empty', () => {
+    for (const namespace of namespaces) {
+      const resource = read('en', namespace);
+      for (const key of flattenKeys(resource)) {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resource);
+        expect(typeof value === 'string' && value.trim().length > 0, `${namespace}:${key}`).toBe(true);
+      }
+    }
+  });
+
+  test('every route has a title, description, eyebrow and intro', async () => {
+    const t = await getT();
+    for (const route of routes) {
+      for (const field of ['title', 'description', 'eyebrow', 'sub_text']) {
+        const key = `${route.copy}.${field}`;
+        expect(t(key), key).not.toBe(key.split(':')[1]);
+      }
+    }
+  });
+});
+
+describe('the locale backend', () => {
+  test('uses SPEC’s loader settings: 10 parallel reads, 5 retries, 350 ms first delay', () => {
+    expect(loaderOptions).toEqual({ maxParallelReads: 10, maxRetries: 5, retryTimeout: 350 });
+  });
+
+  test('reads a namespace and refuses an unknown one without retrying', async () => {
+    const read = (lng: string, ns: string) =>
+      new Promise<{ error: Error | null; retry?: boolean; data?: unknown }>((resolve) =>
+        localeFileBackend.read(lng, ns, (error, data) =>
+          resolve({ error: error as Error | null, retry: typeof data === 'boolean' ? data : undefined, data }),
+        ),
+      );
+    const nav = await read('en', 'nav');
+    expect(nav.error).toBeNull();
+    expect((nav.data as { about_us: string }).about_us).toBe('About us');
+    const missing = await read('de', 'nav');
+    expect(missing.error).toBeInstanceOf(Error);
+    expect(missing.retry).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, test } from 'vitest';
+import { isIndexable, navigation, routes, type NavItem } from '../../src/routes.ts';
+
+const specRoutes = [
+  '/',
+  '/about-us/who-are-we',
+  '/about-us/our-team',
+  '/about-us/our-vision-and-mission',
+  '/about-us/our-values',
+  '/divisions',
+  '/pharma',
+  '/food',
+  '/chemicals',
+  '/electronics',
+  '/energy',
+  '/oil&gas',
+  '/our-services',
+  '/our-references',
+  '/initiatives/korvele',
+  '/initiatives/navigator',
+  '/initiatives/assure',
+  '/initiatives/innolab',
+  '/initiatives/academy',
+  '/career',
+  '/contact',
+  '/news',
+  '/news/achema',
+  '/news/k2022',
+  '/news/team-talk',
+  '/blog',
+  '/blog/volleyball',
+  '/blog/diversity',
+  '/blog/sustainability',
+  '/blog/roda',
+  '/blog/closed-systems',
+  '/blog/insulin',
+  '/blog/co-creation',
+  '/blog/integrating-ai',
+  '/blog/gmp',
+  '/blog/regulation-as-a-strategic-lever-in-pharmaceutical-plant-design',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/cookie-policy',
+  '/thanks',
+  '/admin',
+  '/admin/login',
+];
+
+const hrefs = (items: NavItem[]): string[] =>
+  items.flatMap((item) => [...(item.href ? [item.href] : []), ...('children' in item ? hrefs(item.children) : [])]);
+
+describe('routes', () => {
+  test('declare exactly the routes SPEC §2 lists', () => {
+    expect(routes.map((r) => r.path).sort()).toEqual([...specRoutes].sort());
+  });
+
+  test('have no duplicates', () => {
+    expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
+  });
+
+  test('every navigation link points to a declared route', () => {
+    const declared = new Set(routes.map((r) => r.path));
+    for (const href of hrefs(navigation)) expect(declared, href).toContain(href);
+  });
+
+  test('the navigation reaches every top-level public section', () => {
+    const linked = new Set(hrefs(navigation));
+    for (const path of ['/divisions', '/our-services', '/our-references', '/career', '/contact', '/news', '/blog']) {
+      expect(linked).toContain(path);
+    }
+  });
+});
+
+describe('isIndexable', () => {
+  test('keeps admin screens and the thank-you page out of the sitemap', () => {
+    expect(isIndexable('/admin')).toBe(false);
+    expect(isIndexable('/admin/login/')).toBe(false);
+    expect(isIndexable('/thanks')).toBe(false);
+  });
+  test('indexes public pages, including an encoded ampersand', () => {
+    expect(isIndexable('/')).toBe(true);
+    expect(isIndexable('/oil&gas')).toBe(true);
+    expect(isIndexable('/oil%26gas/')).toBe(true);
+  });
+  test('does not index unknown paths', () => {
+    expect(isIndexable('/nowhere')).toBe(false);
+  });
+});
