@@ -48,6 +48,8 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
   ],
+  // Shiki writes inline styles that a hash-based CSP would block; Prism styles come from a stylesheet.
+  markdown: { syntaxHighlight: 'prism' },
   i18n: {
     locales: ['en'],
     defaultLocale: 'en',

@@ -28,7 +28,12 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 
-const notFoundPage = await readFile(new URL('../dist/404.html', import.meta.url));
+/** Netlify answers unknown paths with 404.html and status 404, under the same header rules as any page. */
+async function notFound(collect: (name: string, value: string) => void): Promise<Response> {
+  const page = await netlify.handle(new Request(`http://${host}:${port}/404.html`), { headersCollector: collect });
+  const body = page ? await page.arrayBuffer() : await readFile(new URL('../dist/404.html', import.meta.url));
+  return new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
 
 function toRequest(req: IncomingMessage): Request {
   const url = new URL(req.url ?? '/', `http://${host}:${port}`);
@@ -50,9 +55,8 @@ const server = createServer(async (req, res) => {
   try {
     const ruleHeaders = new Headers();
     const request = toRequest(req);
-    const response =
-      (await netlify.handle(request, { headersCollector: (name, value) => ruleHeaders.set(name, value) })) ??
-      new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const collect = (name: string, value: string) => ruleHeaders.set(name, value);
+    const response = (await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect));
     const headers = new Headers(response.headers);
     ruleHeaders.forEach((value, name) => {
       if (!headers.has(name)) headers.set(name, value);

@@ -28,7 +28,14 @@ const steps: Step[] = [
   { name: 'lint', command: ['npm', 'run', 'lint'] },
   {
     name: 'unit',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/unit.json',
+    ],
     report: vitestReport,
     reportFile: 'test-results/unit.json',
   },

@@ -68,18 +68,23 @@ export const routes: readonly SiteRoute[] = [
   { path: '/about-us/our-vision-and-mission', copy: 'vision:page', kind: 'page' },
   { path: '/about-us/our-values', copy: 'vision:values', kind: 'page' },
   { path: '/divisions', copy: 'divisions:page', kind: 'divisions' },
-  ...sectors.map((s) => ({ path: `/${s.slug}`, copy: `divisions:sectors.${s.key}`, kind: 'sector' }) as const),
+  ...sectors.map(
+    (s) => ({ path: `/${s.slug}`, copy: `divisions:sectors.${s.key}`, kind: 'sector' }) as const,
+  ),
   { path: '/our-services', copy: 'services:page', kind: 'page' },
   { path: '/our-references', copy: 'references:page', kind: 'page' },
   ...initiatives.map(
-    (i) => ({ path: `/initiatives/${i.slug}`, copy: `initiatives:items.${i.key}`, kind: 'initiative' }) as const,
+    (i) =>
+      ({ path: `/initiatives/${i.slug}`, copy: `initiatives:items.${i.key}`, kind: 'initiative' }) as const,
   ),
   { path: '/career', copy: 'career:page', kind: 'page' },
   { path: '/contact', copy: 'contact:page', kind: 'page' },
   { path: '/news', copy: 'news:page', kind: 'list' },
   ...newsItems.map((n) => ({ path: `/news/${n.slug}`, copy: `news:items.${n.key}`, kind: 'news' }) as const),
   { path: '/blog', copy: 'blog:page', kind: 'list' },
-  ...articles.map((a) => ({ path: `/blog/${a.slug}`, copy: `blog:items.${a.key}`, kind: 'article' }) as const),
+  ...articles.map(
+    (a) => ({ path: `/blog/${a.slug}`, copy: `blog:items.${a.key}`, kind: 'article' }) as const,
+  ),
   { path: '/privacy-policy', copy: 'policy:privacy', kind: 'legal' },
   { path: '/terms-and-conditions', copy: 'policy:terms', kind: 'legal' },
   { path: '/cookie-policy', copy: 'policy:cookies', kind: 'legal' },
@@ -128,7 +133,10 @@ export const navigation: NavItem[] = [
   { label: 'references', href: '/our-references' },
   {
     label: 'initiatives',
-    children: initiatives.map((i) => ({ label: `initiatives_menu.${i.key}`, href: `/initiatives/${i.slug}` })),
+    children: initiatives.map((i) => ({
+      label: `initiatives_menu.${i.key}`,
+      href: `/initiatives/${i.slug}`,
+    })),
   },
   { label: 'career', href: '/career' },
   { label: 'news', href: '/news' },

@@ -22,7 +22,12 @@ export const site = {
   email: 'info@korvel.example',
   careersEmail: 'careers@korvel.example',
   social: [
-    { id: 'instagram', kind: 'camera-sharing', label: 'Instagram', url: 'https://www.instagram.com/korvel.engineering' },
+    {
+      id: 'instagram',
+      kind: 'camera-sharing',
+      label: 'Instagram',
+      url: 'https://www.instagram.com/korvel.engineering',
+    },
     {
       id: 'linkedin',
       kind: 'professional-network',

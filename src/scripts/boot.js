@@ -8,5 +8,7 @@
       root.classList.add('is-loading');
       sessionStorage.setItem('korvel:loader-shown', '1');
     }
-  } catch (e) {}
+  } catch {
+    // Storage blocked: skip the loader rather than show it on every page.
+  }
 })();

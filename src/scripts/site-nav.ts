@@ -75,7 +75,9 @@ class SiteNav extends HTMLElement {
     const menu = active.closest('.nav__menu');
 
     if (event.key === 'Escape') {
-      const openToggle = menu ? (this.querySelector(`[aria-controls="${menu.id}"]`) as HTMLElement | null) : null;
+      const openToggle = menu
+        ? (this.querySelector(`[aria-controls="${menu.id}"]`) as HTMLElement | null)
+        : null;
       if (toggle?.getAttribute('aria-expanded') === 'true') {
         this.#setOpen(toggle, false);
       } else if (openToggle) {
@@ -145,7 +147,10 @@ class SiteNav extends HTMLElement {
   #onPointerDown = (event: PointerEvent) => {
     if (this.contains(event.target as Node)) return;
     this.closeAll();
-    if (this.#burger?.getAttribute('aria-expanded') === 'true' && !(event.target as Element).closest('.site-header')) {
+    if (
+      this.#burger?.getAttribute('aria-expanded') === 'true' &&
+      !(event.target as Element).closest('.site-header')
+    ) {
       this.#setBurger(false);
     }
   };

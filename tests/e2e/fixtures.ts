@@ -29,7 +29,8 @@ export const test = base.extend<SiteOptions & { problems: Problems }>({
             );
           });
           if (skipLoader) sessionStorage.setItem('korvel:loader-shown', '1');
-          if (consentStored && localStorage.getItem('cookies') === null) localStorage.setItem('cookies', 'true');
+          if (consentStored && localStorage.getItem('cookies') === null)
+            localStorage.setItem('cookies', 'true');
         },
         { skipLoader, consentStored },
       );
@@ -55,7 +56,9 @@ export function message(key: string): string {
     messages = JSON.parse(readFileSync(`src/i18n/locales/en/${namespace}.json`, 'utf8')) as Messages;
     cache.set(namespace, messages);
   }
-  const value = path.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
+  const value = path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
   if (typeof value !== 'string') throw new Error(`No English message at ${key}`);
   return value;
 }

@@ -1,8 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, isMobile, message, test } from './fixtures.ts';
 
 const about = () => message('nav:about_us');
 const departments = () => message('nav:departments');
 const initiatives = () => message('nav:initiatives');
+const mainNav = (page: Page) => page.getByRole('navigation', { name: message('nav:main') });
 
 test.describe('desktop dropdowns', () => {
   test.skip(({ page }) => isMobile(page), 'the burger menu replaces the bar at 768 px and below');
@@ -16,10 +18,12 @@ test.describe('desktop dropdowns', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     for (const key of ['who_are_we', 'our_team', 'vision_mission', 'our_values']) {
-      await expect(page.getByRole('link', { name: message(`nav:${key}`), exact: true })).toBeVisible();
+      await expect(mainNav(page).getByRole('link', { name: message(`nav:${key}`), exact: true })).toBeVisible();
     }
     await page.getByRole('button', { name: departments() }).click();
-    const sectorLinks = page.locator(`#${await page.getByRole('button', { name: departments() }).getAttribute('aria-controls')} a`);
+    const sectorLinks = page.locator(
+      `#${await page.getByRole('button', { name: departments() }).getAttribute('aria-controls')} a`,
+    );
     await expect(sectorLinks).toHaveCount(6);
     await expect(sectorLinks.last()).toHaveAttribute('href', '/oil&gas');
 
@@ -32,7 +36,10 @@ test.describe('desktop dropdowns', () => {
     await page.goto('/');
     await page.getByRole('button', { name: about() }).click();
     await page.getByRole('button', { name: departments() }).click();
-    await page.getByRole('link', { name: message('nav:sectors.pharma') }).first().click();
+    await page
+      .getByRole('link', { name: message('nav:sectors.pharma') })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/pharma$/);
   });
 
@@ -48,26 +55,28 @@ test.describe('desktop dropdowns', () => {
 
     await page.keyboard.press('ArrowDown');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: message('nav:who_are_we') })).toBeFocused();
+    await expect(mainNav(page).getByRole('link', { name: message('nav:who_are_we') })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     const dept = page.getByRole('button', { name: departments() });
     await expect(dept).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(dept).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: message('nav:sectors.pharma') }).first()).toBeFocused();
+    await expect(mainNav(page).getByRole('link', { name: message('nav:sectors.pharma') })).toBeFocused();
     await page.keyboard.press('End');
-    await expect(page.getByRole('link', { name: message('nav:sectors.oil_gas') }).first()).toBeFocused();
+    await expect(mainNav(page).getByRole('link', { name: message('nav:sectors.oil_gas') })).toBeFocused();
     await page.keyboard.press('ArrowLeft');
     await expect(dept).toBeFocused();
     await expect(dept).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByRole('link', { name: message('nav:who_are_we') })).toBeFocused();
+    await expect(mainNav(page).getByRole('link', { name: message('nav:who_are_we') })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(toggle).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('Initiatives opens with Space and lists the five initiatives, the brand one first', async ({ page }) => {
+  test('Initiatives opens with Space and lists the five initiatives, the brand one first', async ({
+    page,
+  }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: initiatives() });
     await toggle.focus();
@@ -108,7 +117,7 @@ test.describe('burger menu', () => {
     await expect(nav).toBeVisible();
     await page.getByRole('button', { name: about() }).click();
     await page.getByRole('button', { name: departments() }).click();
-    await expect(page.getByRole('link', { name: message('nav:sectors.energy') }).first()).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: message('nav:sectors.energy') })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Korvel on LinkedIn' }).last()).toBeVisible();
     await page.getByRole('button', { name: message('nav:close_menu') }).click();
     await expect(nav).toBeHidden();
@@ -123,7 +132,7 @@ test.describe('burger menu', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: about() })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('link', { name: message('nav:who_are_we') })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: message('nav:who_are_we') })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
@@ -133,14 +142,17 @@ test.describe('burger menu', () => {
   test('a link in the panel navigates', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: message('nav:open_menu') }).click();
-    await page.getByRole('link', { name: message('nav:career'), exact: true }).click();
+    await mainNav(page).getByRole('link', { name: message('nav:career'), exact: true }).click();
     await expect(page).toHaveURL(/\/career$/);
   });
 });
 
 test('the header shows the logo and four social links with accessible names', async ({ page }) => {
   await page.goto('/about-us/our-team');
-  await expect(page.getByRole('link', { name: message('nav:home') }).first()).toHaveAttribute('href', '/');
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Korvel Engineering – home page$/ })).toHaveAttribute(
+    'href',
+    '/',
+  );
   for (const kind of ['camera-sharing', 'professional-network', 'short-video', 'microblog']) {
     await expect(page.getByRole('link', { name: message(`nav:social.${kind}`) }).first()).toHaveAttribute(
       'href',

@@ -5,7 +5,9 @@ import { expect, message, test } from './fixtures.ts';
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 for (const route of routes) {
-  test(`${route.path} answers 200 with its title, passes axe and breaks no security policy`, async ({ page }) => {
+  test(`${route.path} answers 200 with its title, passes axe and breaks no security policy`, async ({
+    page,
+  }) => {
     const title = message(`${route.copy}.title`);
     const response = await page.goto(encodeURI(route.path));
     expect(response?.status()).toBe(200);
@@ -13,7 +15,9 @@ for (const route of routes) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 
     const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
   });
 }
 
@@ -21,7 +25,10 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
   const response = await page.goto('/no-such-page/at-all');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('common:not_found.title'));
-  await expect(page.getByRole('link', { name: message('common:not_found.home') })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: message('common:not_found.home') })).toHaveAttribute(
+    'href',
+    '/',
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
   expect(violations).toEqual([]);
 });
@@ -48,7 +55,9 @@ test('the sitemap lists every public route and leaves the admin out', async ({ r
   const index = await (await request.get('/sitemap-index.xml')).text();
   const sitemapUrl = new URL(/<loc>([^<]+)<\/loc>/.exec(index)![1]!);
   const sitemap = await (await request.get(sitemapUrl.pathname)).text();
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(new URL(m[1]!.replaceAll('&amp;', '&')).pathname));
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+    decodeURI(new URL(m[1]!.replaceAll('&amp;', '&')).pathname),
+  );
   const expected = routes.filter((r) => r.kind !== 'admin' && r.kind !== 'thanks').map((r) => r.path);
   expect(listed.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)).sort()).toEqual([...expected].sort());
 });

@@ -11,7 +11,10 @@ const read = (locale: string, namespace: string) =>
 
 describe('compareKeys', () => {
   test('reports keys missing from the other locale and keys only it has', () => {
-    expect(compareKeys({ a: 'x', b: { c: 'y' } }, { a: 'x', d: 'z' })).toEqual({ missing: ['b.c'], extra: ['d'] });
+    expect(compareKeys({ a: 'x', b: { c: 'y' } }, { a: 'x', d: 'z' })).toEqual({
+      missing: ['b.c'],
+      extra: ['d'],
+    });
   });
   test('finds nothing when the key sets match', () => {
     expect(compareKeys({ a: { b: 'x' } }, { a: { b: 'y' } })).toEqual({ missing: [], extra: [] });
@@ -20,7 +23,18 @@ describe('compareKeys', () => {
 
 describe('locales', () => {
   test('English ships the sections SPEC names plus nav, footer and common', () => {
-    for (const section of ['home', 'who_are_we', 'services', 'team', 'career', 'vision', 'policy', 'nav', 'footer', 'common']) {
+    for (const section of [
+      'home',
+      'who_are_we',
+      'services',
+      'team',
+      'career',
+      'vision',
+      'policy',
+      'nav',
+      'footer',
+      'common',
+    ]) {
       expect(namespaces).toContain(section);
     }
   });
@@ -28,7 +42,10 @@ describe('locales', () => {
   for (const locale of locales.filter((l) => l !== 'en')) {
     test(`${locale} has exactly the keys English has`, () => {
       for (const namespace of namespaces) {
-        expect(compareKeys(read('en', namespace), read(locale, namespace)), `${locale}/${namespace}.json`).toEqual({
+        expect(
+          compareKeys(read('en', namespace), read(locale, namespace)),
+          `${locale}/${namespace}.json`,
+        ).toEqual({
           missing: [],
           extra: [],
         });
@@ -40,7 +57,9 @@ describe('locales', () => {
     for (const namespace of namespaces) {
       const resource = read('en', namespace);
       for (const key of flattenKeys(resource)) {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resource);
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resource);
         expect(typeof value === 'string' && value.trim().length > 0, `${namespace}:${key}`).toBe(true);
       }
     }
@@ -66,7 +85,11 @@ describe('the locale backend', () => {
     const read = (lng: string, ns: string) =>
       new Promise<{ error: Error | null; retry?: boolean; data?: unknown }>((resolve) =>
         localeFileBackend.read(lng, ns, (error, data) =>
-          resolve({ error: error as Error | null, retry: typeof data === 'boolean' ? data : undefined, data }),
+          resolve({
+            error: error as Error | null,
+            retry: typeof data === 'boolean' ? data : undefined,
+            data,
+          }),
         ),
       );
     const nav = await read('en', 'nav');

@@ -47,7 +47,10 @@ const specRoutes = [
 ];
 
 const hrefs = (items: NavItem[]): string[] =>
-  items.flatMap((item) => [...(item.href ? [item.href] : []), ...('children' in item ? hrefs(item.children) : [])]);
+  items.flatMap((item) => [
+    ...(item.href ? [item.href] : []),
+    ...('children' in item ? hrefs(item.children) : []),
+  ]);
 
 describe('routes', () => {
   test('declare exactly the routes SPEC §2 lists', () => {
@@ -65,7 +68,15 @@ describe('routes', () => {
 
   test('the navigation reaches every top-level public section', () => {
     const linked = new Set(hrefs(navigation));
-    for (const path of ['/divisions', '/our-services', '/our-references', '/career', '/contact', '/news', '/blog']) {
+    for (const path of [
+      '/divisions',
+      '/our-services',
+      '/our-references',
+      '/career',
+      '/contact',
+      '/news',
+      '/blog',
+    ]) {
       expect(linked).toContain(path);
     }
   });
