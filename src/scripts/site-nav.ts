@@ -14,6 +14,7 @@ class SiteNav extends HTMLElement {
     this.addEventListener('click', this.#onClick);
     this.addEventListener('keydown', this.#onKeydown);
     this.addEventListener('focusout', this.#onFocusOut);
+    this.addEventListener('focusin', this.#onFocusIn);
     document.addEventListener('pointerdown', this.#onPointerDown);
   }
 
@@ -142,6 +143,16 @@ class SiteNav extends HTMLElement {
   #onFocusOut = (event: FocusEvent) => {
     const next = event.relatedTarget as Node | null;
     if (next && !this.contains(next)) this.closeAll();
+  };
+
+  /** On the desktop bar, moving focus to another item closes the dropdowns that no longer hold it. */
+  #onFocusIn = (event: FocusEvent) => {
+    if (this.#burger && getComputedStyle(this.#burger).display !== 'none') return;
+    for (const toggle of this.#toggles()) {
+      if (toggle.getAttribute('aria-expanded') === 'true' && !toggle.parentElement?.contains(event.target as Node)) {
+        this.#setOpen(toggle, false);
+      }
+    }
   };
 
   #onPointerDown = (event: PointerEvent) => {
