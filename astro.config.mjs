@@ -40,6 +40,7 @@ function korvel() {
 export default defineConfig({
   site: site.url,
   output: 'static',
+  server: { host: '127.0.0.1', port: 4321 },
   trailingSlash: 'never',
   build: { format: 'directory' },
   integrations: [

@@ -16,6 +16,7 @@ export default defineConfig({
     baseURL,
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },

@@ -30,7 +30,9 @@ await netlify.start();
 
 /** Netlify answers unknown paths with 404.html and status 404, under the same header rules as any page. */
 async function notFound(collect: (name: string, value: string) => void): Promise<Response> {
-  const page = await netlify.handle(new Request(`http://${host}:${port}/404.html`), { headersCollector: collect });
+  const page = await netlify.handle(new Request(`http://${host}:${port}/404.html`), {
+    headersCollector: collect,
+  });
   const body = page ? await page.arrayBuffer() : await readFile(new URL('../dist/404.html', import.meta.url));
   return new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
@@ -56,7 +58,8 @@ const server = createServer(async (req, res) => {
     const ruleHeaders = new Headers();
     const request = toRequest(req);
     const collect = (name: string, value: string) => ruleHeaders.set(name, value);
-    const response = (await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect));
+    const response =
+      (await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect));
     const headers = new Headers(response.headers);
     ruleHeaders.forEach((value, name) => {
       if (!headers.has(name)) headers.set(name, value);

@@ -25,8 +25,12 @@ for (const width of widths) {
   const page = await context.newPage();
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(new URL(encodeURI(path), base).href, { waitUntil: 'networkidle' });
-    await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')));
-    const name = (path === '/' ? 'home' : path.slice(1).replace(/[/&]/g, '-')) + (dialog ? '-dialog' : fold ? '-fold' : '');
+    await page.evaluate(() =>
+      document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
+    );
+    const name =
+      (path === '/' ? 'home' : path.slice(1).replace(/[/&]/g, '-')) +
+      (dialog ? '-dialog' : fold ? '-fold' : '');
     if (dialog) await page.getByRole('button', { name: /Change language/ }).click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: !fold });

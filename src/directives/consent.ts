@@ -11,7 +11,8 @@ const consentDirective: ClientDirective = (load) => {
     return;
   }
   const hydrate = async () => (await load())();
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
   else window.setTimeout(() => void hydrate(), 200);
 };
 

@@ -4,4 +4,5 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 const bootScript = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
+/** @type {`sha256-${string}`} */
 export const bootScriptHash = `sha256-${createHash('sha256').update(bootScript).digest('base64')}`;

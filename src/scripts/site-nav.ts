@@ -149,7 +149,10 @@ class SiteNav extends HTMLElement {
   #onFocusIn = (event: FocusEvent) => {
     if (this.#burger && getComputedStyle(this.#burger).display !== 'none') return;
     for (const toggle of this.#toggles()) {
-      if (toggle.getAttribute('aria-expanded') === 'true' && !toggle.parentElement?.contains(event.target as Node)) {
+      if (
+        toggle.getAttribute('aria-expanded') === 'true' &&
+        !toggle.parentElement?.contains(event.target as Node)
+      ) {
         this.#setOpen(toggle, false);
       }
     }

@@ -90,18 +90,33 @@ test('scroll-reveal sections become visible as they enter the viewport', async (
 test.describe('loader', () => {
   test.use({ skipLoader: false });
 
-  test('shows the brand letters on the first page of a session only', async ({ page, context }) => {
+  test('shows the brand letters for 800 ms on the first page of a session only', async ({
+    page,
+    context,
+  }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      document.addEventListener('DOMContentLoaded', () => {
+        w.loaderAtReady = document.documentElement.classList.contains('is-loading');
+        w.loaderText = document.querySelector('.loader')?.textContent?.replace(/\s+/g, '');
+      });
+      document.addEventListener('korvel:loaded', () => (w.loadedAt = performance.now()));
+    });
+    const read = (name: string) =>
+      page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name);
+
     await page.goto('/');
-    await expect(page.locator('html')).toHaveClass(/is-loading/);
-    await expect(page.locator('.loader')).toBeVisible();
-    await expect(page.locator('.loader')).toHaveText('KORVEL'.split('').join(''));
+    expect(await read('loaderAtReady')).toBe(true);
+    expect(await read('loaderText')).toBe('KORVEL');
     // Content is in the document underneath from the start.
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.locator('html')).not.toHaveClass(/is-loading/, { timeout: 3000 });
+    await expect(page.locator('.loader')).toBeHidden();
     await expect(page.locator('#app')).toHaveClass(/visible/);
+    expect(await read('loadedAt')).toBeGreaterThanOrEqual(800);
 
     await page.goto('/career');
-    expect(await page.evaluate(() => document.documentElement.classList.contains('is-loading'))).toBe(false);
+    expect(await read('loaderAtReady')).toBe(false);
     await expect(page.locator('.loader')).toBeHidden();
     await expect(page.locator('#app')).toHaveClass(/visible/);
 

@@ -18,7 +18,9 @@ test.describe('desktop dropdowns', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     for (const key of ['who_are_we', 'our_team', 'vision_mission', 'our_values']) {
-      await expect(mainNav(page).getByRole('link', { name: message(`nav:${key}`), exact: true })).toBeVisible();
+      await expect(
+        mainNav(page).getByRole('link', { name: message(`nav:${key}`), exact: true }),
+      ).toBeVisible();
     }
     await page.getByRole('button', { name: departments() }).click();
     const sectorLinks = page.locator(
@@ -142,17 +144,18 @@ test.describe('burger menu', () => {
   test('a link in the panel navigates', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: message('nav:open_menu') }).click();
-    await mainNav(page).getByRole('link', { name: message('nav:career'), exact: true }).click();
+    await mainNav(page)
+      .getByRole('link', { name: message('nav:career'), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/career$/);
   });
 });
 
 test('the header shows the logo and four social links with accessible names', async ({ page }) => {
   await page.goto('/about-us/our-team');
-  await expect(page.getByRole('banner').getByRole('link', { name: /^Korvel Engineering – home page$/ })).toHaveAttribute(
-    'href',
-    '/',
-  );
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: /^Korvel Engineering – home page$/ }),
+  ).toHaveAttribute('href', '/');
   for (const kind of ['camera-sharing', 'professional-network', 'short-video', 'microblog']) {
     await expect(page.getByRole('link', { name: message(`nav:social.${kind}`) }).first()).toHaveAttribute(
       'href',

@@ -15,13 +15,16 @@ for (const route of routes) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 
     const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-      [],
-    );
+    expect(
+      violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 }
 
 test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const response = await page.goto('/no-such-page/at-all');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('common:not_found.title'));
