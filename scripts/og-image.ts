@@ -1,0 +1,43 @@
+/**
+ * `node scripts/og-image.ts`: renders the 1200×630 social preview image (public/og/korvel.png) from the
+ * brand mark, the hero drawing and the footer tagline, in the site's own fonts. Run after changing any.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
+
+const fontFile = (path: string) => new URL(`../node_modules/${path}`, import.meta.url).href;
+const drawing = readFileSync(new URL('../src/components/art/PlantHero.astro', import.meta.url), 'utf8')
+  .replace(/^---[\s\S]*?---\s*/, '')
+  .replace(/class:list=\{[^}]*\}/, 'class="art"');
+const favicon = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8');
+const { tagline } = JSON.parse(readFileSync(new URL('../src/i18n/locales/en/footer.json', import.meta.url), 'utf8'));
+
+const html = `<!doctype html><html><head><style>
+@font-face { font-family: Plex; src: url(${fontFile('@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-wght-normal.woff2')}); font-weight: 100 700; }
+@font-face { font-family: PlexMono; src: url(${fontFile('@fontsource/ibm-plex-mono/files/ibm-plex-mono-latin-500-normal.woff2')}); }
+body { margin: 0; width: 1200px; height: 630px; display: grid; grid-template-columns: 560px 1fr; align-items: center;
+  gap: 40px; padding: 0 64px; box-sizing: border-box; font-family: Plex; color: #0e2230; background: #f7f5f0;
+  background-image: linear-gradient(rgb(22 70 110 / .07) 1px, transparent 1px), linear-gradient(90deg, rgb(22 70 110 / .07) 1px, transparent 1px);
+  background-size: 24px 24px; }
+.brand { display: flex; align-items: center; gap: 18px; } .brand svg { width: 72px; height: 72px; }
+.word { font-size: 44px; font-weight: 700; letter-spacing: .16em; } .tag { font-family: PlexMono; font-size: 16px; letter-spacing: .3em; color: #4f6473; }
+p { font-size: 30px; line-height: 1.35; margin: 36px 0 0; font-weight: 500; }
+.art { width: 100%; color: #16466e; background: #fff; border: 1px solid #d6dcdf; border-radius: 12px; padding: 12px; box-sizing: border-box; }
+.art .art-accent { stroke: #c8581c; } .art .art-grid { stroke: #16466e; opacity: .08; } .art .art-fill { fill: #e6eef3; } .art .art-label { fill: #4f6473; }
+</style></head><body><div><div class="brand">${favicon}<div><div class="word">KORVEL</div><div class="tag">ENGINEERING</div></div></div>
+<p>${tagline}</p></div>${drawing}</body></html>`;
+
+mkdirSync(new URL('../public/og/', import.meta.url), { recursive: true });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
+// A file page may load the fonts from node_modules; an about:blank page may not.
+const file = join(mkdtempSync(join(tmpdir(), 'og-')), 'og.html');
+writeFileSync(file, html);
+await page.goto(`file://${file}`, { waitUntil: 'load' });
+await page.evaluate(() => document.fonts.ready);
+await page.screenshot({ path: new URL('../public/og/korvel.png', import.meta.url).pathname });
+await browser.close();
+console.log('public/og/korvel.png');
