@@ -13,7 +13,9 @@ const drawing = readFileSync(new URL('../src/components/art/PlantHero.astro', im
   .replace(/^---[\s\S]*?---\s*/, '')
   .replace(/class:list=\{[^}]*\}/, 'class="art"');
 const favicon = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8');
-const { tagline } = JSON.parse(readFileSync(new URL('../src/i18n/locales/en/footer.json', import.meta.url), 'utf8'));
+const { tagline } = JSON.parse(
+  readFileSync(new URL('../src/i18n/locales/en/footer.json', import.meta.url), 'utf8'),
+);
 
 const html = `<!doctype html><html><head><style>
 @font-face { font-family: Plex; src: url(${fontFile('@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-wght-normal.woff2')}); font-weight: 100 700; }

@@ -43,7 +43,9 @@ describe('CookieBanner', () => {
     act(() => vi.advanceTimersByTime(COOKIE_BANNER_DELAY_MS - 1));
     expect(container.querySelector('[data-cookie-banner]')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(container.querySelector('[data-cookie-banner]')?.getAttribute('aria-label')).toBe('Cookie consent');
+    expect(container.querySelector('[data-cookie-banner]')?.getAttribute('aria-label')).toBe(
+      'Cookie consent',
+    );
     expect(container.querySelector('a')?.getAttribute('href')).toBe('/privacy-policy');
   });
 

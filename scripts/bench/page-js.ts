@@ -1,0 +1,122 @@
+/**
+ * The JavaScript each built page ships, in gzip bytes, following island imports and not only
+ * `<script src>`. Used by `npm run bench:js` (figures) and the budget test (limits).
+ *   eager     — scripts in the page and everything they import statically, plus islands that hydrate on
+ *               load: what every visitor downloads before the page is interactive.
+ *   total     — eager plus every island (whatever its directive) and dynamic imports.
+ *   react     — the part of total that is React (react, react-dom, scheduler, the Astro React renderer).
+ *   returning — what a visitor with stored cookie consent downloads (client:consent islands excluded);
+ *               returningReact is the React inside it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface PageWeight {
+  page: string;
+  eager: number;
+  total: number;
+  react: number;
+  returning: number;
+  /** React inside `returning`. */
+  returningReact: number;
+  /** The hydration directive of each island on the page, e.g. ['consent']. */
+  islands: string[];
+}
+
+function* htmlFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* htmlFiles(path);
+    else if (name.endsWith('.html')) yield path;
+  }
+}
+
+const REACT_MARKERS = /react\.transitional\.element|__reactContainer|scheduler\.production|react-dom/;
+
+/** Measures every HTML page under `dist`. */
+export function measurePages(dist = resolve('dist')): PageWeight[] {
+  const gzipped = new Map<string, number>();
+  const gz = (file: string) => {
+    let size = gzipped.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(file)).length;
+      gzipped.set(file, size);
+    }
+    return size;
+  };
+  const fileFor = (url: string, from = dist) =>
+    url.startsWith('/') ? join(dist, decodeURI(url)) : resolve(from, decodeURI(url));
+
+  /** Files reachable from a module: static imports always, dynamic imports when asked. */
+  const closure = (entry: string, withDynamic: boolean, seen = new Set<string>()): Set<string> => {
+    if (seen.has(entry)) return seen;
+    seen.add(entry);
+    const code = readFileSync(entry, 'utf8');
+    const dir = resolve(entry, '..');
+    const found = [...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)];
+    if (withDynamic) found.push(...code.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g));
+    for (const match of found) closure(fileFor(match[1]!, dir), withDynamic, seen);
+    return seen;
+  };
+  const isReact = (file: string) => REACT_MARKERS.test(readFileSync(file, 'utf8'));
+
+  const rows: PageWeight[] = [];
+  for (const html of htmlFiles(dist)) {
+    const source = readFileSync(html, 'utf8');
+    const page =
+      '/' +
+      relative(dist, html)
+        .replace(/(^|\/)index\.html$/, '')
+        .replace(/\.html$/, '');
+    const eager = new Set<string>();
+    const all = new Set<string>();
+    const returning = new Set<string>();
+    const islands: string[] = [];
+    let inlineBytes = 0;
+
+    const addEntry = (file: string, hydrates: 'load' | 'later' | 'consent') => {
+      for (const f of closure(file, true)) all.add(f);
+      const direct = closure(file, false);
+      if (hydrates === 'load') direct.forEach((f) => eager.add(f));
+      if (hydrates !== 'consent') direct.forEach((f) => returning.add(f));
+    };
+
+    for (const match of source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      const [, attrs = '', code = ''] = match;
+      if (/type="application\/(ld\+)?json"/.test(attrs)) continue;
+      const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1];
+      if (src) {
+        addEntry(fileFor(src), 'load');
+        continue;
+      }
+      inlineBytes += gzipSync(code).length;
+      for (const m of code.matchAll(/from\s*["']([^"']+\.js)["']|import\(["']([^"']+\.js)["']\)/g)) {
+        addEntry(fileFor((m[1] ?? m[2])!), 'load');
+      }
+    }
+
+    for (const match of source.matchAll(/<astro-island\b([^>]*)>/g)) {
+      const attrs = match[1]!;
+      const directive = /\bclient="([^"]+)"/.exec(attrs)?.[1] ?? 'load';
+      islands.push(directive);
+      const hydrates = directive === 'load' ? 'load' : directive === 'consent' ? 'consent' : 'later';
+      for (const name of ['component-url', 'renderer-url']) {
+        const url = new RegExp(`\\b${name}="([^"]+)"`).exec(attrs)?.[1];
+        if (url) addEntry(fileFor(url), hydrates);
+      }
+    }
+
+    const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gz(f), 0);
+    rows.push({
+      page,
+      eager: sum(eager) + inlineBytes,
+      total: sum(all) + inlineBytes,
+      react: sum([...all].filter(isReact)),
+      returning: sum(returning) + inlineBytes,
+      returningReact: sum([...returning].filter(isReact)),
+      islands,
+    });
+  }
+  return rows.sort((a, b) => a.page.localeCompare(b.page));
+}

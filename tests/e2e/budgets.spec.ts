@@ -1,0 +1,27 @@
+import { measurePages } from '../../scripts/bench/page-js.ts';
+import { expect, test } from './fixtures.ts';
+
+// Deterministic byte budgets over dist/; one project is enough.
+test.skip(({ page }) => (page.viewportSize()?.width ?? 0) < 1440, 'reads files, not the viewport');
+
+const EAGER_BUDGET = 12 * 1024;
+
+test('every page ships under 12 KB of eager JavaScript and none of it is React', () => {
+  const pages = measurePages();
+  expect(pages.length).toBeGreaterThan(40);
+  for (const page of pages) {
+    expect(page.eager, `${page.page} eager JS`).toBeLessThan(EAGER_BUDGET);
+    expect(page.eager, `${page.page} eager JS`).toBeGreaterThan(0);
+  }
+});
+
+test('a returning visitor downloads no React on pages whose only island is the cookie banner', () => {
+  const bannerOnly = measurePages().filter(
+    (p) => p.islands.length > 0 && p.islands.every((d) => d === 'consent'),
+  );
+  expect(bannerOnly.length).toBeGreaterThan(0);
+  for (const page of bannerOnly) {
+    expect(page.react, `${page.page}: React a first-time visitor may load`).toBeGreaterThan(0);
+    expect(page.returningReact, `${page.page}: React for a returning visitor`).toBe(0);
+  }
+});
