@@ -1,6 +1,6 @@
 /**
  * `node scripts/screenshots.ts [path …]`: full-page screenshots at 375 px and 1440 px of a running server
- * (BASE_URL, default the preview on http://127.0.0.1:8888) into screenshots/. Pass `--dialog` to capture
+ * (BASE_URL, default the preview on http://127.0.0.1:8888; WIDTHS, default 375,1440) into screenshots/. Pass `--dialog` to capture
  * the language dialog open instead, `--fold` for the first screen only.
  */
 import { mkdirSync } from 'node:fs';
@@ -12,7 +12,7 @@ const args = process.argv.slice(2);
 const dialog = args.includes('--dialog');
 const fold = dialog || args.includes('--fold');
 const paths = args.filter((a) => !a.startsWith('--'));
-const widths = [375, 1440];
+const widths = (process.env.WIDTHS ?? '375,1440').split(',').map(Number);
 mkdirSync('screenshots', { recursive: true });
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });

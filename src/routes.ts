@@ -120,7 +120,6 @@ export const navigation: NavItem[] = [
       { label: 'who_are_we', href: '/about-us/who-are-we' },
       {
         label: 'departments',
-        href: '/divisions',
         children: sectors.map((s) => ({ label: `sectors.${s.key}`, href: `/${s.slug}` })),
       },
       { label: 'our_team', href: '/about-us/our-team' },
