@@ -47,6 +47,7 @@ test('the close button, Escape and a click outside all close the dialog', async 
   dialog = await openDialog(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /Change language/ })).toBeFocused();
 
   dialog = await openDialog(page);
   if (!isMobile(page)) {

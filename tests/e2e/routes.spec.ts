@@ -64,3 +64,16 @@ test('the sitemap lists every public route and leaves the admin out', async ({ r
   const expected = routes.filter((r) => r.kind !== 'admin' && r.kind !== 'thanks').map((r) => r.path);
   expect(listed.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)).sort()).toEqual([...expected].sort());
 });
+
+test('no page scrolls sideways at 320 px', async ({ page }) => {
+  test.skip((page.viewportSize()?.width ?? 0) < 1440, 'one pass is enough; it sets its own width');
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const overflowing: string[] = [];
+  for (const route of routes) {
+    await page.goto(encodeURI(route.path));
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) overflowing.push(`${route.path}: ${width}px`);
+  }
+  expect(overflowing).toEqual([]);
+});
