@@ -77,3 +77,9 @@ test('no page scrolls sideways at 320 px', async ({ page }) => {
   }
   expect(overflowing).toEqual([]);
 });
+
+test('robots.txt keeps crawlers out of the admin and points to the sitemap', async ({ request }) => {
+  const body = await (await request.get('/robots.txt')).text();
+  expect(body).toContain('Disallow: /admin');
+  expect(body).toMatch(/^Sitemap: https:\/\/.+\/sitemap-index\.xml$/m);
+});
