@@ -83,3 +83,16 @@ test('robots.txt keeps crawlers out of the admin and points to the sitemap', asy
   expect(body).toContain('Disallow: /admin');
   expect(body).toMatch(/^Sitemap: https:\/\/.+\/sitemap-index\.xml$/m);
 });
+
+test('every page names its publisher as schema.org Organization data', async ({ page }) => {
+  await page.goto('/about-us/who-are-we');
+  const data = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  );
+  expect(data).toMatchObject({
+    '@type': 'Organization',
+    foundingDate: '2010',
+    address: { addressLocality: 'Belgrade' },
+  });
+  expect(data.sameAs).toHaveLength(4);
+});

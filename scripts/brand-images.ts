@@ -1,6 +1,7 @@
 /**
- * `node scripts/og-image.ts`: renders the 1200×630 social preview image (public/og/korvel.png) from the
- * brand mark, the hero drawing and the footer tagline, in the site's own fonts. Run after changing any.
+ * `npm run brand-images`: renders the 1200×630 social preview (public/og/korvel.png) from the brand mark,
+ * the hero drawing and the footer tagline in the site's own fonts, and the 180×180 touch icon
+ * (public/apple-touch-icon.png) from the favicon. Run after changing any of them.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,5 +42,11 @@ writeFileSync(file, html);
 await page.goto(`file://${file}`, { waitUntil: 'load' });
 await page.evaluate(() => document.fonts.ready);
 await page.screenshot({ path: new URL('../public/og/korvel.png', import.meta.url).pathname });
+
+const icon = await browser.newPage({ viewport: { width: 180, height: 180 } });
+await icon.setContent(
+  `<body style="margin:0">${favicon.replace('<svg ', '<svg width="180" height="180" ')}</body>`,
+);
+await icon.screenshot({ path: new URL('../public/apple-touch-icon.png', import.meta.url).pathname });
 await browser.close();
-console.log('public/og/korvel.png');
+console.log('public/og/korvel.png, public/apple-touch-icon.png');
