@@ -64,3 +64,10 @@ export function message(key: string): string {
 }
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) <= 768;
+
+/** Waits until no CSS transition or animation is running, so axe measures colours as a visitor sees them. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+    timeout: 5000,
+  });
+}

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, message, test } from './fixtures.ts';
+import { expect, message, settle, test } from './fixtures.ts';
 
 test.describe('cookie banner', () => {
   test.use({ consentStored: false });
@@ -16,6 +16,7 @@ test.describe('cookie banner', () => {
       'href',
       '/privacy-policy',
     );
+    await settle(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations).toEqual([]);
 

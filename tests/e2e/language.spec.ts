@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, isMobile, message, test } from './fixtures.ts';
+import { expect, isMobile, message, settle, test } from './fixtures.ts';
 
 const openDialog = async (page: import('@playwright/test').Page) => {
   await page.getByRole('button', { name: /Change language/ }).click();
@@ -34,6 +34,7 @@ test('the dialog lists English and five coming-soon languages, centred over a da
   expect(a).toBeGreaterThan(0.3);
   expect(a).toBeLessThan(1);
 
+  await settle(page);
   const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
   expect(violations).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { routes } from '../../src/routes.ts';
-import { expect, message, test } from './fixtures.ts';
+import { expect, message, settle, test } from './fixtures.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -13,6 +13,7 @@ for (const route of routes) {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${title} | Korvel Engineering`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await settle(page);
 
     const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
     expect(
@@ -32,6 +33,7 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
     'href',
     '/',
   );
+  await settle(page);
   const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
   expect(violations).toEqual([]);
 });
