@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { site } from '../src/site.config.ts';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 const fontFile = (path: string) => new URL(`../node_modules/${path}`, import.meta.url).href;
@@ -30,7 +31,7 @@ body { margin: 0; width: 1200px; height: 630px; display: grid; grid-template-col
 p { font-size: 30px; line-height: 1.35; margin: 36px 0 0; font-weight: 500; }
 .art { width: 100%; color: #16466e; background: #fff; border: 1px solid #d6dcdf; border-radius: 12px; padding: 12px; box-sizing: border-box; }
 .art .art-accent { stroke: #c8581c; } .art .art-grid { stroke: #16466e; opacity: .08; } .art .art-fill { fill: #e6eef3; } .art .art-label { fill: #4f6473; }
-</style></head><body><div><div class="brand">${favicon}<div><div class="word">KORVEL</div><div class="tag">ENGINEERING</div></div></div>
+</style></head><body><div><div class="brand">${favicon}<div><div class="word">${site.name.toUpperCase()}</div><div class="tag">${site.logoTag.toUpperCase()}</div></div></div>
 <p>${tagline}</p></div>${drawing}</body></html>`;
 
 mkdirSync(new URL('../public/og/', import.meta.url), { recursive: true });

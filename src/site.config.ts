@@ -4,6 +4,10 @@
  */
 export const site = {
   name: 'Korvel',
+  /** The name as visitors read it: document titles, the logo, search results. */
+  displayName: 'Korvel Engineering',
+  /** The line under the wordmark. */
+  logoTag: 'Engineering',
   legalName: 'Korvel Engineering d.o.o.',
   slug: 'korvel',
   url: 'https://www.korvel.example',
@@ -37,6 +41,8 @@ export const site = {
     { id: 'tiktok', kind: 'short-video', label: 'TikTok', url: 'https://www.tiktok.com/@korvel.engineering' },
     { id: 'x', kind: 'microblog', label: 'X', url: 'https://x.com/korvel_eng' },
   ],
+  /** Languages the dialog lists as coming soon, by flag; only English is active (src/stores/language.ts). */
+  upcomingLanguages: ['de', 'sr', 'fr', 'it', 'ka'],
 } as const;
 
 export type SocialLink = (typeof site.social)[number];

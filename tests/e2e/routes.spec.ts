@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { routes } from '../../src/routes.ts';
+import { site } from '../../src/site.config.ts';
 import { expect, message, settle, test } from './fixtures.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -11,7 +12,7 @@ for (const route of routes) {
     const title = message(`${route.copy}.title`);
     const response = await page.goto(encodeURI(route.path));
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle(`${title} | Korvel Engineering`);
+    await expect(page).toHaveTitle(`${title} | ${site.displayName}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await settle(page);
 
