@@ -1,17 +1,20 @@
 /**
  * A production-like local server: dist/ with netlify.toml's headers and redirects, 404.html with status
- * 404, and netlify/functions, all on one loopback port (PORT, default 8888).
+ * 404, and netlify/functions against the embedded database (or DATABASE_URL), all on one loopback port
+ * (PORT, default 8888).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
+import { startLocalServices } from './lib/local-services.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8888);
 const host = '127.0.0.1';
 
+const services = await startLocalServices('preview');
 const netlify = new NetlifyDev({
   projectRoot: root,
   aiGateway: { enabled: false },
@@ -37,6 +40,7 @@ async function notFound(collect: (name: string, value: string) => void): Promise
   return new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+/** Like the CDN, the preview sets the client address itself; a client's own X-Forwarded-For is dropped. */
 function toRequest(req: IncomingMessage): Request {
   const url = new URL(req.url ?? '/', `http://${host}:${port}`);
   const headers = new Headers();
@@ -44,6 +48,7 @@ function toRequest(req: IncomingMessage): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
+  headers.set('x-forwarded-for', req.socket.remoteAddress ?? '');
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method,
@@ -74,11 +79,12 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () => console.log(`Preview: http://${host}:${port}`));
+server.listen(port, host, () => console.log([`Preview: http://${host}:${port}`, ...services.banner].join('\n')));
 
 const stop = async () => {
   server.close();
   await netlify.stop();
+  await services.stop();
   process.exit(0);
 };
 process.on('SIGINT', stop);

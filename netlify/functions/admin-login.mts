@@ -1,0 +1,11 @@
+/**
+ * POST /admin/login {email, password} → 200 {token}
+ * GET and HEAD fall through to the static sign-in page, so they are not routed here.
+ */
+import type { Config } from '@netlify/functions';
+import { login } from '../../src/server/admin-session.ts';
+import { route } from '../../src/server/http.ts';
+
+export default route('admin-login', { POST: login });
+
+export const config: Config = { path: '/admin/login', method: ['POST', 'PUT', 'PATCH', 'DELETE'] };

@@ -1,0 +1,8 @@
+/** POST /admin/logout (bearer) → 204; every token issued so far stops working. */
+import type { Config } from '@netlify/functions';
+import { logout } from '../../src/server/admin-session.ts';
+import { route } from '../../src/server/http.ts';
+
+export default route('admin-logout', { POST: logout });
+
+export const config: Config = { path: '/admin/logout' };

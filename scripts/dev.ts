@@ -1,0 +1,26 @@
+/**
+ * `npm run dev`: the embedded database (unless DATABASE_URL is set), then `astro dev`, whose korvel
+ * integration routes /api/* and /admin/login to the functions. One port; Ctrl-C stops both.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startLocalServices } from './lib/local-services.ts';
+
+const services = await startLocalServices('dev');
+const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
+const child = spawn(process.execPath, [astro, 'dev', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
+
+// Astro prints its own URL; ours goes after its banner so it is not scrolled away.
+setTimeout(() => console.log(['', ...services.banner, ''].join('\n')), 2500).unref();
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  child.kill('SIGTERM');
+  await services.stop();
+  process.exit(code);
+}
+child.on('exit', (code) => void stop(code ?? 0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));

@@ -1,0 +1,123 @@
+/**
+ * The one place that shapes function replies: JSON bodies, `{error:{code,message}}` problems, the headers
+ * every reply carries, body reading with a size cap, and the method table that answers 405 with `Allow`.
+ */
+import type { Context } from '@netlify/functions';
+import { DbUnavailableError } from './db/index.ts';
+import { ConfigError } from './config.ts';
+
+/** What a handler needs from Netlify's context; tests build the same shape. */
+export type RequestContext = Pick<Context, 'ip' | 'params'>;
+export type Handler = (req: Request, context: RequestContext) => Promise<Response>;
+type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+
+const BASE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+/** A reply that ends the request early: thrown by guards and parsers, turned into a problem by {@link route}. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { headers?: Record<string, string>; fields?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...BASE_HEADERS, ...headers },
+  });
+}
+
+export function noContent(headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 204, headers: { ...BASE_HEADERS, ...headers } });
+}
+
+/** `{ error: { code, message, fields? } }` — never a stack trace or SQL text. */
+export function problem(error: HttpError): Response {
+  const body = { error: { code: error.code, message: error.message, ...(error.extra.fields && { fields: error.extra.fields }) } };
+  return json(error.status, body, error.extra.headers);
+}
+
+/**
+ * Reads a JSON body of at most `maxBytes`, counting while it streams so an oversized body is never buffered.
+ * Accepts `application/json` with an optional `charset=utf-8`.
+ */
+export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? '';
+  const [mediaType, ...parameters] = type.split(';').map((part) => part.trim().toLowerCase());
+  const charsetOk = parameters.every((p) => !p.startsWith('charset=') || /^charset="?utf-8"?$/.test(p));
+  if (mediaType !== 'application/json' || !charsetOk) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json (UTF-8).');
+  }
+  const tooLarge = new HttpError(413, 'payload_too_large', `The body is larger than ${maxBytes} bytes.`);
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge;
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge;
+      }
+      chunks.push(value);
+    }
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  if (text.trim() === '') throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * Builds a function from a method table. Other methods get 405 with `Allow`; HEAD runs GET without a body.
+ * Known failures become problems; a database outage is 503; anything else is logged and answered 500
+ * with a generic message.
+ * @example export default route('newsletter', { GET: listSubscribers, POST: signUp });
+ */
+export function route(name: string, methods: Partial<Record<Method, Handler>>) {
+  const allow = Object.keys(methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
+  return async (req: Request, context: RequestContext): Promise<Response> => {
+    const method = req.method === 'HEAD' ? 'GET' : (req.method as Method);
+    const handler = methods[method];
+    try {
+      if (!handler) {
+        throw new HttpError(405, 'method_not_allowed', `Use ${allow} for this address.`, { headers: { allow } });
+      }
+      const response = await handler(req, context);
+      return req.method === 'HEAD' ? new Response(null, response) : response;
+    } catch (error) {
+      if (error instanceof HttpError) return problem(error);
+      if (error instanceof ConfigError) {
+        console.error(`[${name}] not configured: ${error.message}`);
+        return problem(new HttpError(503, 'server_not_configured', 'The service is not configured yet. Please try again later.'));
+      }
+      if (error instanceof DbUnavailableError) {
+        console.error(`[${name}] database unavailable: ${error.message}`);
+        return problem(
+          new HttpError(503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.', {
+            headers: { 'retry-after': '30' },
+          }),
+        );
+      }
+      console.error(`[${name}] unexpected error`, error);
+      return problem(new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again later.'));
+    }
+  };
+}

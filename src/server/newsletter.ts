@@ -1,0 +1,55 @@
+/** GET /api/newsletter, POST /api/newsletter and DELETE /api/newsletter/{id}. */
+import { newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, validate } from '../lib/schemas.ts';
+import { requireAdmin } from './auth.ts';
+import { database } from './config.ts';
+import { HttpError, json, noContent, readJson, type Handler } from './http.ts';
+import { onlyParams, paging, rowId } from './query.ts';
+import { hit, SIGNUP_PER_IP } from './rate-limit.ts';
+import { addSubscriber, deleteSubscriber, listSubscribers, SUBSCRIBER_SORTS, type SubscriberSort } from './repositories/subscribers.ts';
+
+export const SIGNUP_BODY_LIMIT = 2 * 1024;
+
+/** The reply to every accepted sign-up, new or known address alike, so the form cannot test who is subscribed. */
+const SIGNUP_ACCEPTED = { message: 'Thank you. The newsletter will reach this address from the next issue.' };
+
+export const listSubscribersHandler: Handler = async (req) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const params = new URL(req.url).searchParams;
+  onlyParams(params, ['q', 'sort', 'page', 'pageSize']);
+  const q = params.get('q') ?? undefined;
+  if (q !== undefined && q.length > 254) throw new HttpError(400, 'invalid_query', '"q" has at most 254 characters.');
+  const sort = params.get('sort') ?? undefined;
+  if (sort !== undefined && !SUBSCRIBER_SORTS.includes(sort as SubscriberSort)) {
+    throw new HttpError(400, 'invalid_query', `"sort" is one of ${SUBSCRIBER_SORTS.join(', ')}.`);
+  }
+  const { rows, total } = await listSubscribers(db, { q: q || undefined, sort: sort as SubscriberSort | undefined, ...paging(params) });
+  return json(200, rows, { 'x-total-count': String(total) });
+};
+
+export const signUp: Handler = async (req, context) => {
+  const body = await readJson(req, SIGNUP_BODY_LIMIT);
+  const parsed = validate(newsletterSignupSchema, body);
+  if (!parsed.ok) {
+    throw new HttpError(400, 'validation_failed', 'Check the highlighted field and send the form again.', { fields: parsed.fields });
+  }
+  const db = database();
+  const window = await hit(db, SIGNUP_PER_IP, context.ip);
+  if (window.count > SIGNUP_PER_IP.max) {
+    throw new HttpError(429, 'rate_limited', 'Too many sign-ups from your network. Try again later.', {
+      headers: { 'retry-after': String(window.retryAfter) },
+    });
+  }
+  const { email, source, website } = parsed.data;
+  // A filled honeypot is a bot: it gets the same reply and nothing is stored.
+  if (!website) await addSubscriber(db, { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source });
+  return json(202, SIGNUP_ACCEPTED);
+};
+
+export const deleteSubscriberHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  if (!(await deleteSubscriber(db, id))) throw new HttpError(404, 'not_found', `There is no subscriber with id ${id}.`);
+  return noContent();
+};

@@ -1,0 +1,71 @@
+import type { Queryable } from '../db/index.ts';
+
+export interface Inquiry {
+  id: number;
+  kind: 'contact' | 'meeting';
+  fullName: string;
+  company: string | null;
+  email: string;
+  position: string | null;
+  phone: string | null;
+  subject: string | null;
+  message: string | null;
+  meetingStart: string | null;
+  sourcePage: string | null;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+interface InquiryRow extends Record<string, unknown> {
+  id: number;
+  kind: 'contact' | 'meeting';
+  full_name: string;
+  company: string | null;
+  email: string;
+  position: string | null;
+  phone: string | null;
+  subject: string | null;
+  message: string | null;
+  meeting_start: Date | null;
+  source_page: string | null;
+  created_at: Date;
+  handled_at: Date | null;
+}
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+const toInquiry = (row: InquiryRow): Inquiry => ({
+  id: row.id,
+  kind: row.kind,
+  fullName: row.full_name,
+  company: row.company,
+  email: row.email,
+  position: row.position,
+  phone: row.phone,
+  subject: row.subject,
+  message: row.message,
+  meetingStart: iso(row.meeting_start),
+  sourcePage: row.source_page,
+  createdAt: iso(row.created_at)!,
+  handledAt: iso(row.handled_at),
+});
+
+/** Newest first; with `page` and `pageSize`, one page. */
+export async function listInquiries(
+  db: Queryable,
+  paging: { page?: number; pageSize?: number } = {},
+): Promise<{ rows: Inquiry[]; total: number }> {
+  const columns = `id, kind, full_name, company, email, position, phone, subject, message, meeting_start,
+    source_page, created_at, handled_at`;
+  const [{ total }] = (await db.query<{ total: number }>('SELECT count(*)::int AS total FROM inquiries')) as [{ total: number }];
+  if (paging.page === undefined && paging.pageSize === undefined) {
+    const rows = await db.query<InquiryRow>(`SELECT ${columns} FROM inquiries ORDER BY created_at DESC, id DESC`);
+    return { rows: rows.map(toInquiry), total };
+  }
+  const pageSize = paging.pageSize ?? 50;
+  const rows = await db.query<InquiryRow>(
+    `SELECT ${columns} FROM inquiries ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    [pageSize, ((paging.page ?? 1) - 1) * pageSize],
+  );
+  return { rows: rows.map(toInquiry), total };
+}

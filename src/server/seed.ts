@@ -1,0 +1,55 @@
+/** Sample data for the embedded dev and preview databases. Never run against a server database. */
+import { randomBytes } from 'node:crypto';
+import type { Db } from './db/index.ts';
+import { hashPassword } from './password.ts';
+import { upsertAdmin } from './repositories/admins.ts';
+
+export const DEV_ADMIN_EMAIL = 'admin@korvel.example';
+
+/** Addresses on reserved domains; the ones without a date stand for rows imported from the old site. */
+const SAMPLE_SUBSCRIBERS: ReadonlyArray<readonly [email: string, daysAgo: number | null]> = [
+  ['milica.jovanovic@pharmaplant.example', 412],
+  ['d.petrovic@biofab.example', 388],
+  ['ana.kovac@foodworks.example', 361],
+  ['procurement@chemline.example', 340],
+  ['stefan.nikolic@gridpower.example', 322],
+  ['quality@sterifill.example', 301],
+  ['marko.ilic@refinery-east.example', 287],
+  ['jelena.savic@university.example', 265],
+  ['tomas.novak@cleanroom-systems.example', 240],
+  ['h.becker@anlagenbau.example', 221],
+  ['lena.horvat@vaccine-lab.example', 199],
+  ['engineering@dairycoop.example', 176],
+  ['nikola.popovic@semicon-fab.example', 150],
+  ['sara.markovic@validation-partners.example', 131],
+  ['ivan.dordevic@solarfarm.example', 112],
+  ['katarina.lukic@nutrition-labs.example', 94],
+  ['p.rossi@impianti.example', 73],
+  ['maja.stojanovic@api-synthesis.example', 51],
+  ['vuk.todorov@pipeline-ops.example', 33],
+  ['office@packaging-line.example', 12],
+  ['bojan.ristic@student.example', 2],
+  ['legacy.reader@oldmail.example', null],
+  ['former.partner@consulting.example', null],
+  ['newsletter@tradefair.example', null],
+  ['a.kostic@hospital-pharmacy.example', null],
+];
+
+/**
+ * Creates the dev admin with a fresh random password and adds the sample subscribers.
+ * @returns the admin's credentials, to print.
+ */
+export async function seedSampleData(db: Db): Promise<{ email: string; password: string }> {
+  const password = randomBytes(12).toString('base64url');
+  await upsertAdmin(db, DEV_ADMIN_EMAIL, await hashPassword(password));
+  const now = Date.now();
+  for (const [email, daysAgo] of SAMPLE_SUBSCRIBERS) {
+    const created = daysAgo === null ? null : new Date(now - daysAgo * 86_400_000 - (email.length % 9) * 3_600_000);
+    await db.query(
+      `INSERT INTO subscribers (email, created_at, consent_version, source_page) VALUES ($1, $2, $3, $4)
+       ON CONFLICT ((lower(email))) DO NOTHING`,
+      [email, created, created ? 'newsletter-2026-11' : null, created ? '/blog' : null],
+    );
+  }
+  return { email: DEV_ADMIN_EMAIL, password };
+}
