@@ -48,6 +48,7 @@ export const login: Handler = async (req, context) => {
 export const logout: Handler = async (req) => {
   const db = database();
   const admin = await requireAdmin(req, db);
-  await revokeTokens(db, admin.id);
+  // Revoke up to this token's own issue time too, in case it was stamped ahead of this clock.
+  await revokeTokens(db, admin.id, new Date(Math.max(Date.now(), admin.tokenIssuedAtMs)));
   return noContent();
 };

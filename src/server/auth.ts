@@ -29,13 +29,12 @@ export function bearerToken(req: Request): string {
  * Guard for admin handlers: resolves to the admin or throws a 401 problem.
  * @example const admin = await requireAdmin(req, db);
  */
-export async function requireAdmin(req: Request, db: Queryable): Promise<Admin> {
+export async function requireAdmin(req: Request, db: Queryable): Promise<Admin & { tokenIssuedAtMs: number }> {
   const secret = jwtSecret();
   const token = bearerToken(req);
   const claims = await verifyAdminToken(token, secret);
   if (!claims) throw unauthorized();
   const admin = await findAdminById(db, claims.adminId);
-  // Same whole-second rounding as signAdminToken: issued before the revocation second means revoked.
-  if (!admin || claims.issuedAt < Math.ceil(admin.tokensValidAfter.getTime() / 1000)) throw unauthorized();
-  return admin;
+  if (!admin || claims.issuedAtMs <= admin.tokensValidAfter.getTime()) throw unauthorized();
+  return { ...admin, tokenIssuedAtMs: claims.issuedAtMs };
 }

@@ -1,6 +1,8 @@
 /**
  * Admin bearer tokens: HS256 JWTs with the algorithm pinned and every registered claim we rely on required.
- * Revocation is by time: a token issued before the admin's `tokens_valid_after` is refused.
+ * Revocation is by time: a token issued at or before the admin's `tokens_valid_after` is refused. `iat`
+ * carries milliseconds (RFC 7519 allows fractional NumericDates) so a logout and the next login can fall
+ * in the same second.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -12,23 +14,23 @@ export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 
 export interface TokenClaims {
   adminId: number;
-  /** Seconds since the epoch. */
-  issuedAt: number;
+  /** Milliseconds since the epoch. */
+  issuedAtMs: number;
 }
 
 /**
- * Signs a token for `adminId`. `notBefore` is the admin's `tokens_valid_after`: `iat` is never earlier than
- * its next whole second, so a login in the same second as a logout still gets a valid token.
+ * Signs a token for `adminId`, issued strictly after `validAfter` (the admin's `tokens_valid_after`) even if
+ * this clock lags the one that wrote it.
  */
-export async function signAdminToken(adminId: number, secret: Uint8Array, notBefore: Date, now = new Date()): Promise<string> {
-  const issuedAt = Math.max(Math.floor(now.getTime() / 1000), Math.ceil(notBefore.getTime() / 1000));
+export async function signAdminToken(adminId: number, secret: Uint8Array, validAfter: Date, now = new Date()): Promise<string> {
+  const issuedAtMs = Math.max(now.getTime(), validAfter.getTime() + 1);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
     .setSubject(String(adminId))
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+    .setIssuedAt(issuedAtMs / 1000)
+    .setExpirationTime(Math.floor(issuedAtMs / 1000) + TOKEN_LIFETIME_SECONDS)
     .sign(secret);
 }
 
@@ -41,11 +43,10 @@ export async function verifyAdminToken(token: string, secret: Uint8Array): Promi
       audience: TOKEN_AUDIENCE,
       typ: TOKEN_TYPE,
       requiredClaims: ['exp', 'iat', 'sub'],
-      maxTokenAge: TOKEN_LIFETIME_SECONDS,
     });
     const adminId = Number(payload.sub);
     if (!Number.isSafeInteger(adminId) || adminId < 1 || typeof payload.iat !== 'number') return undefined;
-    return { adminId, issuedAt: payload.iat };
+    return { adminId, issuedAtMs: Math.round(payload.iat * 1000) };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
     throw error;

@@ -37,18 +37,19 @@ export async function findAdminById(db: Queryable, id: number): Promise<Admin | 
  * Creates the admin, or sets a new password for an existing one; either way earlier tokens stop working.
  * @returns whether the account is new.
  */
-export async function upsertAdmin(db: Queryable, email: string, passwordHash: string): Promise<boolean> {
+export async function upsertAdmin(db: Queryable, email: string, passwordHash: string, now = new Date()): Promise<boolean> {
+  // Revocation times come from the clock that signs tokens (this process), not the database's.
   const [row] = await db.query<{ created: boolean }>(
-    `INSERT INTO admins (email, password_hash) VALUES ($1, $2)
+    `INSERT INTO admins (email, password_hash, tokens_valid_after, password_changed_at) VALUES ($1, $2, $3, $3)
      ON CONFLICT ((lower(email))) DO UPDATE
-       SET password_hash = EXCLUDED.password_hash, password_changed_at = now(), tokens_valid_after = now()
+       SET password_hash = EXCLUDED.password_hash, password_changed_at = $3, tokens_valid_after = $3
      RETURNING (xmax = 0) AS created`,
-    [email, passwordHash],
+    [email, passwordHash, now],
   );
   return row?.created === true;
 }
 
-/** Logout: every token issued until now stops working. */
-export async function revokeTokens(db: Queryable, adminId: number): Promise<void> {
-  await db.query('UPDATE admins SET tokens_valid_after = now() WHERE id = $1', [adminId]);
+/** Logout: every token issued until `now` stops working. */
+export async function revokeTokens(db: Queryable, adminId: number, now = new Date()): Promise<void> {
+  await db.query('UPDATE admins SET tokens_valid_after = greatest(tokens_valid_after, $2) WHERE id = $1', [adminId, now]);
 }

@@ -1,0 +1,175 @@
+/**
+ * Real HTTP through the real functions: a loopback server that routes each request to the module in
+ * netlify/functions whose `config.path` (and `config.method`) matches, as Netlify does, with a context
+ * carrying the client IP and path parameters. The database is the run's target (see global-setup.ts),
+ * a fresh one per test file, migrated.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '@netlify/functions';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, type Db } from '../../../src/server/db/index.ts';
+import { openDb } from '../../../src/server/db/open.ts';
+import { useDatabase } from '../../../src/server/config.ts';
+import type { RequestContext } from '../../../src/server/http.ts';
+import { migrate } from '../../../src/server/migrate.ts';
+import { hashPassword } from '../../../src/server/password.ts';
+import { upsertAdmin } from '../../../src/server/repositories/admins.ts';
+
+/** Only this harness reads it: the IP the function should see, standing in for the CDN's client address. */
+export const CLIENT_IP_HEADER = 'x-test-client-ip';
+export const TEST_JWT_SECRET = 'korvel-api-tests-secret-of-at-least-32-bytes';
+
+type FunctionModule = { default: (req: Request, context: RequestContext) => Promise<Response>; config: Config };
+interface RouteEntry {
+  pattern: URLPattern;
+  methods?: string[];
+  handler: FunctionModule['default'];
+}
+
+const functionsDir = fileURLToPath(new URL('../../../netlify/functions/', import.meta.url));
+
+async function loadRoutes(): Promise<RouteEntry[]> {
+  const routes: RouteEntry[] = [];
+  for (const file of readdirSync(functionsDir).filter((f) => f.endsWith('.mts'))) {
+    const module = (await import(`${functionsDir}${file}`)) as FunctionModule;
+    const paths = [module.config.path ?? []].flat();
+    const methods = module.config.method ? [module.config.method].flat() : undefined;
+    for (const pathname of paths) routes.push({ pattern: new URLPattern({ pathname }), methods, handler: module.default });
+  }
+  return routes;
+}
+
+/** A database of the run's target, created empty and migrated. */
+export async function openTestDb(): Promise<Db> {
+  const target = inject('apiDb');
+  let db: Db;
+  if (target.kind === 'pglite') {
+    db = await openDb(undefined);
+  } else {
+    const name = `korvel_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: target.serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    if (target.kind === 'neon') {
+      process.env.NEON_LOCAL_PROXY = target.proxy;
+      db = createDb(`postgres://korvel:unused@ep-korvel-test.eu-central-1.aws.neon.tech/${name}`);
+    } else {
+      const url = new URL(target.serverUrl);
+      url.pathname = `/${name}`;
+      db = createDb(url.toString());
+    }
+  }
+  const expected = target.kind === 'postgres' ? 'pg' : target.kind;
+  if (db.kind !== expected) throw new Error(`expected the ${expected} adapter, got ${db.kind}`);
+  await migrate(db);
+  return db;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body, or undefined when there is none. */
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary reply shapes
+}
+
+export interface CallOptions {
+  json?: unknown;
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+  token?: string;
+  ip?: string;
+}
+
+export interface Api {
+  db: Db;
+  url: string;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  createAdmin(email: string, password: string): Promise<void>;
+  login(email: string, password: string, ip?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startApi(): Promise<Api> {
+  process.env.JWT_SECRET = TEST_JWT_SECRET;
+  const db = await openTestDb();
+  useDatabase(db);
+  const routes = await loadRoutes();
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const match = routes
+      .map((route) => ({ route, result: route.pattern.exec({ pathname: url.pathname }) }))
+      .find(({ route, result }) => result && (!route.methods || route.methods.includes(req.method ?? 'GET')));
+    if (!match?.result) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('No function here (a static page would answer).');
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      duplex: 'half',
+    } as RequestInit);
+    const context: RequestContext = {
+      ip: String(req.headers[CLIENT_IP_HEADER] ?? req.socket.remoteAddress),
+      params: Object.fromEntries(Object.entries(match.result.pathname.groups).map(([k, v]) => [k, v ?? ''])),
+    };
+    const response = await match.route.handler(request, context);
+    // A reply sent before the body was read (413) leaves the socket mid-request: do not reuse it.
+    if (!req.readableEnded) res.shouldKeepAlive = false;
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+
+  const call: Api['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    if (options.ip) headers[CLIENT_IP_HEADER] = options.ip;
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  };
+
+  return {
+    db,
+    url: base,
+    call,
+    createAdmin: async (email, password) => {
+      await upsertAdmin(db, email, await hashPassword(password));
+    },
+    login: async (email, password, ip = '198.51.100.1') => {
+      const reply = await call('POST', '/admin/login', { json: { email, password }, ip });
+      if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
+      return reply.body.token as string;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      useDatabase(undefined);
+      await db.close();
+    },
+  };
+}
