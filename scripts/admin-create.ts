@@ -37,17 +37,24 @@ function fail(message: string): never {
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
 const email = checkEmail(values.email ?? '');
-if (!values.email || !email.ok) fail(`Give the admin's address: npm run admin:create -- --email you@company.com`);
+if (!values.email || !email.ok)
+  fail(`Give the admin's address: npm run admin:create -- --email you@company.com`);
 const password = await readPassword();
-if (password.length < PASSWORD_MIN_LENGTH) fail(`The password needs at least ${PASSWORD_MIN_LENGTH} characters.`);
-if (password.length > PASSWORD_MAX_LENGTH) fail(`The password has at most ${PASSWORD_MAX_LENGTH} characters.`);
+if (password.length < PASSWORD_MIN_LENGTH)
+  fail(`The password needs at least ${PASSWORD_MIN_LENGTH} characters.`);
+if (password.length > PASSWORD_MAX_LENGTH)
+  fail(`The password has at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 const url = process.env.DATABASE_URL;
 const db = await openDb(url, url ? undefined : fileURLToPath(new URL('../.data/dev', import.meta.url)));
 try {
   await migrate(db);
   const created = await upsertAdmin(db, email.email, await hashPassword(password));
-  console.log(created ? `Admin ${email.email} created.` : `Password of ${email.email} changed; earlier sessions are signed out.`);
+  console.log(
+    created
+      ? `Admin ${email.email} created.`
+      : `Password of ${email.email} changed; earlier sessions are signed out.`,
+  );
 } finally {
   await db.close();
 }

@@ -8,7 +8,10 @@ import { startLocalServices } from './lib/local-services.ts';
 
 const services = await startLocalServices('dev');
 const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
-const child = spawn(process.execPath, [astro, 'dev', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [astro, 'dev', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: process.env,
+});
 
 // Astro prints its own URL; ours goes after its banner so it is not scrolled away.
 setTimeout(() => console.log(['', ...services.banner, ''].join('\n')), 2500).unref();

@@ -79,7 +79,9 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () => console.log([`Preview: http://${host}:${port}`, ...services.banner].join('\n')));
+server.listen(port, host, () =>
+  console.log([`Preview: http://${host}:${port}`, ...services.banner].join('\n')),
+);
 
 const stop = async () => {
   server.close();

@@ -1,9 +1,12 @@
 /**
- * `npm test`: types, lint, unit tests, build, budgets and end-to-end tests in Chromium, in that order.
+ * `npm test`: types, lint, unit tests, API tests (embedded PGlite; then a real PostgreSQL server, directly
+ * and through the Neon driver, whenever one is installed), build, budgets and end-to-end tests in
+ * Chromium, in that order.
  * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { postgresBin } from '../tests/api/support/postgres.ts';
 
 interface Step {
   name: string;
@@ -12,6 +15,9 @@ interface Step {
   report?: (file: string) => { passed: number; failed: number };
   reportFile?: string;
   needs?: string[];
+  env?: Record<string, string>;
+  /** Why the step cannot run on this machine; it is then skipped and counted neither way. */
+  unavailable?: () => string | undefined;
 }
 
 const vitestReport = (file: string) => {
@@ -39,6 +45,26 @@ const steps: Step[] = [
     report: vitestReport,
     reportFile: 'test-results/unit.json',
   },
+  ...(['pglite', 'postgres', 'neon'] as const).map((target): Step => ({
+    name: `api (${target})`,
+    env: { API_DB: target },
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--config',
+      'vitest.api.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=test-results/api-${target}.json`,
+    ],
+    report: vitestReport,
+    reportFile: `test-results/api-${target}.json`,
+    unavailable: () =>
+      target !== 'pglite' && !postgresBin()
+        ? 'PostgreSQL is not installed (apt-get install postgresql)'
+        : undefined,
+  })),
   { name: 'build', command: ['npm', 'run', 'build'] },
   {
     name: 'e2e',
@@ -63,8 +89,22 @@ for (const step of steps) {
     failed += 1;
     continue;
   }
+  const reason = step.unavailable?.();
+  if (reason) {
+    if (process.env.CI) {
+      console.log(`\n▶ ${step.name}: cannot run on CI: ${reason}`);
+      failedSteps.add(step.name);
+      failed += 1;
+    } else {
+      console.log(`\n▶ ${step.name}: skipped, ${reason}`);
+    }
+    continue;
+  }
   console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
-  const result = spawnSync(step.command[0]!, step.command.slice(1), { stdio: 'inherit' });
+  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   const ok = result.status === 0;
   if (step.report && step.reportFile && existsSync(step.reportFile)) {
     const counts = step.report(step.reportFile);

@@ -28,7 +28,10 @@ export interface LocalServices {
 export async function startLocalServices(name: string): Promise<LocalServices> {
   process.env.JWT_SECRET ??= localJwtSecret();
   if (process.env.DATABASE_URL) {
-    return { banner: ['Database: DATABASE_URL (migrate it with npm run db:migrate)'], stop: async () => undefined };
+    return {
+      banner: ['Database: DATABASE_URL (migrate it with npm run db:migrate)'],
+      stop: async () => undefined,
+    };
   }
   const dataDir = process.env.KORVEL_DATA_DIR ?? `${dataRoot}${name}`;
   const embedded = await startEmbeddedDatabase({ dataDir, port: Number(process.env.PGLITE_PORT ?? 0) });

@@ -29,7 +29,8 @@ function domainToAscii(domain: string): string | undefined {
  * @example checkEmail(' Ana@Bücher.example ') // { ok: true, email: 'Ana@xn--bcher-kva.example' }
  */
 export function checkEmail(input: string): EmailCheck {
-  if (CONTROL.test(input)) return { ok: false, message: 'The e-mail address contains a line break or control character.' };
+  if (CONTROL.test(input))
+    return { ok: false, message: 'The e-mail address contains a line break or control character.' };
   const value = input.trim();
   if (value === '') return { ok: false, message: 'Enter your e-mail address.' };
   if (value.length > EMAIL_MAX_LENGTH) {
@@ -49,7 +50,12 @@ export function checkEmail(input: string): EmailCheck {
   }
   const ascii = /[^\x20-\x7e]/.test(domain) ? domainToAscii(domain) : domain.toLowerCase();
   const labels = ascii?.split('.') ?? [];
-  if (!ascii || labels.length < 2 || !labels.every((l) => DOMAIN_LABEL.test(l)) || !TOP_LEVEL.test(labels.at(-1)!)) {
+  if (
+    !ascii ||
+    labels.length < 2 ||
+    !labels.every((l) => DOMAIN_LABEL.test(l)) ||
+    !TOP_LEVEL.test(labels.at(-1)!)
+  ) {
     return { ok: false, message: 'The part after the @ is not a valid domain.' };
   }
   const email = `${local}@${ascii}`;

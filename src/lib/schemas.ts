@@ -25,20 +25,24 @@ const email = z.pipe(
 export const loginSchema = z.strictObject(
   {
     email,
-    password: z.string('Enter your password.').check(
-      z.minLength(1, 'Enter your password.'),
-      z.maxLength(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters.`),
-    ),
+    password: z
+      .string('Enter your password.')
+      .check(
+        z.minLength(1, 'Enter your password.'),
+        z.maxLength(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters.`),
+      ),
   },
   'Send a JSON object with email and password.',
 );
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** A path on this site, e.g. `/blog/gmp`: where the visitor signed up. */
-const sourcePage = z.string('Say which page the form was on.').check(
-  z.maxLength(200, 'The source page is too long.'),
-  z.regex(/^\/[A-Za-z0-9\-._~/&]*$/, 'The source page must be a path on this site.'),
-);
+const sourcePage = z
+  .string('Say which page the form was on.')
+  .check(
+    z.maxLength(200, 'The source page is too long.'),
+    z.regex(/^\/[A-Za-z0-9\-._~/&]*$/, 'The source page must be a path on this site.'),
+  );
 
 export const newsletterSignupSchema = z.strictObject(
   {

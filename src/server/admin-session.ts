@@ -12,14 +12,17 @@ import { signAdminToken } from './tokens.ts';
 /** Room for a 254-character e-mail and a 1,024-character password, JSON-escaped. */
 export const LOGIN_BODY_LIMIT = 8 * 1024;
 
-const wrongCredentials = () => new HttpError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
+const wrongCredentials = () =>
+  new HttpError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
 
 export const login: Handler = async (req, context) => {
   const secret = jwtSecret();
   const body = await readJson(req, LOGIN_BODY_LIMIT);
   const parsed = validate(loginSchema, body);
   if (!parsed.ok) {
-    throw new HttpError(400, 'validation_failed', 'Enter your e-mail address and password.', { fields: parsed.fields });
+    throw new HttpError(400, 'validation_failed', 'Enter your e-mail address and password.', {
+      fields: parsed.fields,
+    });
   }
   const { email, password } = parsed.data;
   const db = database();

@@ -9,7 +9,9 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const QUERY_TOKEN_NAMES = ['token', 'access_token', 'jwt', 'auth'];
 
 const unauthorized = () =>
-  new HttpError(401, 'unauthorized', 'Sign in again to continue.', { headers: { 'www-authenticate': 'Bearer' } });
+  new HttpError(401, 'unauthorized', 'Sign in again to continue.', {
+    headers: { 'www-authenticate': 'Bearer' },
+  });
 
 /**
  * The bearer token of the request. Tokens in the query string are refused outright: URLs end up in logs,
@@ -18,7 +20,11 @@ const unauthorized = () =>
 export function bearerToken(req: Request): string {
   const params = new URL(req.url).searchParams;
   if (QUERY_TOKEN_NAMES.some((name) => params.has(name))) {
-    throw new HttpError(400, 'token_in_query', 'Send the token in the Authorization header, never in the address.');
+    throw new HttpError(
+      400,
+      'token_in_query',
+      'Send the token in the Authorization header, never in the address.',
+    );
   }
   const match = /^Bearer +(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!match?.[1] || !JWT_SHAPE.test(match[1])) throw unauthorized();
@@ -29,7 +35,10 @@ export function bearerToken(req: Request): string {
  * Guard for admin handlers: resolves to the admin or throws a 401 problem.
  * @example const admin = await requireAdmin(req, db);
  */
-export async function requireAdmin(req: Request, db: Queryable): Promise<Admin & { tokenIssuedAtMs: number }> {
+export async function requireAdmin(
+  req: Request,
+  db: Queryable,
+): Promise<Admin & { tokenIssuedAtMs: number }> {
   const secret = jwtSecret();
   const token = bearerToken(req);
   const claims = await verifyAdminToken(token, secret);

@@ -14,7 +14,9 @@ export function jwtSecret(env: NodeJS.ProcessEnv = process.env): Uint8Array {
   const bytes = new TextEncoder().encode(secret);
   if (bytes.byteLength < JWT_SECRET_MIN_BYTES) {
     throw new ConfigError(
-      secret ? `JWT_SECRET has ${bytes.byteLength} bytes; at least ${JWT_SECRET_MIN_BYTES} are required` : 'JWT_SECRET is not set',
+      secret
+        ? `JWT_SECRET has ${bytes.byteLength} bytes; at least ${JWT_SECRET_MIN_BYTES} are required`
+        : 'JWT_SECRET is not set',
     );
   }
   return bytes;

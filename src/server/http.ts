@@ -42,7 +42,13 @@ export function noContent(headers: Record<string, string> = {}): Response {
 
 /** `{ error: { code, message, fields? } }` — never a stack trace or SQL text. */
 export function problem(error: HttpError): Response {
-  const body = { error: { code: error.code, message: error.message, ...(error.extra.fields && { fields: error.extra.fields }) } };
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.extra.fields && { fields: error.extra.fields }),
+    },
+  };
   return json(error.status, body, error.extra.headers);
 }
 
@@ -77,7 +83,8 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
     }
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
-  if (text.trim() === '') throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  if (text.trim() === '')
+    throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -92,13 +99,17 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
  * @example export default route('newsletter', { GET: listSubscribers, POST: signUp });
  */
 export function route(name: string, methods: Partial<Record<Method, Handler>>) {
-  const allow = Object.keys(methods).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
+  const allow = Object.keys(methods)
+    .flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
+    .join(', ');
   return async (req: Request, context: RequestContext): Promise<Response> => {
     const method = req.method === 'HEAD' ? 'GET' : (req.method as Method);
     const handler = methods[method];
     try {
       if (!handler) {
-        throw new HttpError(405, 'method_not_allowed', `Use ${allow} for this address.`, { headers: { allow } });
+        throw new HttpError(405, 'method_not_allowed', `Use ${allow} for this address.`, {
+          headers: { allow },
+        });
       }
       const response = await handler(req, context);
       return req.method === 'HEAD' ? new Response(null, response) : response;
@@ -106,18 +117,31 @@ export function route(name: string, methods: Partial<Record<Method, Handler>>) {
       if (error instanceof HttpError) return problem(error);
       if (error instanceof ConfigError) {
         console.error(`[${name}] not configured: ${error.message}`);
-        return problem(new HttpError(503, 'server_not_configured', 'The service is not configured yet. Please try again later.'));
+        return problem(
+          new HttpError(
+            503,
+            'server_not_configured',
+            'The service is not configured yet. Please try again later.',
+          ),
+        );
       }
       if (error instanceof DbUnavailableError) {
         console.error(`[${name}] database unavailable: ${error.message}`);
         return problem(
-          new HttpError(503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.', {
-            headers: { 'retry-after': '30' },
-          }),
+          new HttpError(
+            503,
+            'service_unavailable',
+            'The service is temporarily unavailable. Please try again shortly.',
+            {
+              headers: { 'retry-after': '30' },
+            },
+          ),
         );
       }
       console.error(`[${name}] unexpected error`, error);
-      return problem(new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again later.'));
+      return problem(
+        new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again later.'),
+      );
     }
   };
 }

@@ -5,7 +5,13 @@ import { database } from './config.ts';
 import { HttpError, json, noContent, readJson, type Handler } from './http.ts';
 import { onlyParams, paging, rowId } from './query.ts';
 import { hit, SIGNUP_PER_IP } from './rate-limit.ts';
-import { addSubscriber, deleteSubscriber, listSubscribers, SUBSCRIBER_SORTS, type SubscriberSort } from './repositories/subscribers.ts';
+import {
+  addSubscriber,
+  deleteSubscriber,
+  listSubscribers,
+  SUBSCRIBER_SORTS,
+  type SubscriberSort,
+} from './repositories/subscribers.ts';
 
 export const SIGNUP_BODY_LIMIT = 2 * 1024;
 
@@ -18,12 +24,17 @@ export const listSubscribersHandler: Handler = async (req) => {
   const params = new URL(req.url).searchParams;
   onlyParams(params, ['q', 'sort', 'page', 'pageSize']);
   const q = params.get('q') ?? undefined;
-  if (q !== undefined && q.length > 254) throw new HttpError(400, 'invalid_query', '"q" has at most 254 characters.');
+  if (q !== undefined && q.length > 254)
+    throw new HttpError(400, 'invalid_query', '"q" has at most 254 characters.');
   const sort = params.get('sort') ?? undefined;
   if (sort !== undefined && !SUBSCRIBER_SORTS.includes(sort as SubscriberSort)) {
     throw new HttpError(400, 'invalid_query', `"sort" is one of ${SUBSCRIBER_SORTS.join(', ')}.`);
   }
-  const { rows, total } = await listSubscribers(db, { q: q || undefined, sort: sort as SubscriberSort | undefined, ...paging(params) });
+  const { rows, total } = await listSubscribers(db, {
+    q: q || undefined,
+    sort: sort as SubscriberSort | undefined,
+    ...paging(params),
+  });
   return json(200, rows, { 'x-total-count': String(total) });
 };
 
@@ -31,7 +42,9 @@ export const signUp: Handler = async (req, context) => {
   const body = await readJson(req, SIGNUP_BODY_LIMIT);
   const parsed = validate(newsletterSignupSchema, body);
   if (!parsed.ok) {
-    throw new HttpError(400, 'validation_failed', 'Check the highlighted field and send the form again.', { fields: parsed.fields });
+    throw new HttpError(400, 'validation_failed', 'Check the highlighted field and send the form again.', {
+      fields: parsed.fields,
+    });
   }
   const db = database();
   const window = await hit(db, SIGNUP_PER_IP, context.ip);
@@ -42,7 +55,8 @@ export const signUp: Handler = async (req, context) => {
   }
   const { email, source, website } = parsed.data;
   // A filled honeypot is a bot: it gets the same reply and nothing is stored.
-  if (!website) await addSubscriber(db, { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source });
+  if (!website)
+    await addSubscriber(db, { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source });
   return json(202, SIGNUP_ACCEPTED);
 };
 
@@ -50,6 +64,7 @@ export const deleteSubscriberHandler: Handler = async (req, context) => {
   const db = database();
   await requireAdmin(req, db);
   const id = rowId(context.params.id);
-  if (!(await deleteSubscriber(db, id))) throw new HttpError(404, 'not_found', `There is no subscriber with id ${id}.`);
+  if (!(await deleteSubscriber(db, id)))
+    throw new HttpError(404, 'not_found', `There is no subscriber with id ${id}.`);
   return noContent();
 };

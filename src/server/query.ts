@@ -9,7 +9,8 @@ const invalid = (message: string) => new HttpError(400, 'invalid_query', message
 export function onlyParams(params: URLSearchParams, allowed: readonly string[]): void {
   const seen = new Set<string>();
   for (const name of params.keys()) {
-    if (!allowed.includes(name)) throw invalid(`Unknown parameter "${name.slice(0, 40)}". Use ${allowed.join(', ')}.`);
+    if (!allowed.includes(name))
+      throw invalid(`Unknown parameter "${name.slice(0, 40)}". Use ${allowed.join(', ')}.`);
     if (seen.has(name)) throw invalid(`Give "${name}" once.`);
     seen.add(name);
   }
@@ -26,7 +27,10 @@ function positiveInt(params: URLSearchParams, name: string, max: number): number
 
 /** `page` (from 1) and `pageSize` (1–200); both absent means "everything". */
 export function paging(params: URLSearchParams): { page?: number; pageSize?: number } {
-  return { page: positiveInt(params, 'page', 1_000_000), pageSize: positiveInt(params, 'pageSize', MAX_PAGE_SIZE) };
+  return {
+    page: positiveInt(params, 'page', 1_000_000),
+    pageSize: positiveInt(params, 'pageSize', MAX_PAGE_SIZE),
+  };
 }
 
 /** A row id from the path: a positive 32-bit integer, written plainly. */

@@ -14,7 +14,11 @@ export interface Limit {
 /** Login: ten failed passwords per IP in 15 minutes, then 429 until the window ends. */
 export const LOGIN_PER_IP: Limit = { scope: 'login-ip', max: 10, windowSeconds: 15 * 60 };
 /** Login: failures per account; they slow the account down (see {@link accountDelayMs}) but never lock it. */
-export const LOGIN_PER_ACCOUNT: Limit = { scope: 'login-account', max: Number.POSITIVE_INFINITY, windowSeconds: 15 * 60 };
+export const LOGIN_PER_ACCOUNT: Limit = {
+  scope: 'login-account',
+  max: Number.POSITIVE_INFINITY,
+  windowSeconds: 15 * 60,
+};
 /** Newsletter sign-up: twenty requests per IP per hour (an office behind one address may share it). */
 export const SIGNUP_PER_IP: Limit = { scope: 'signup-ip', max: 20, windowSeconds: 60 * 60 };
 /** Contact form and meeting requests: ten per IP per hour. */
@@ -33,7 +37,10 @@ function keyFor(limit: Limit, key: string): string {
 function windowOf(limit: Limit, now: Date): { start: Date; retryAfter: number } {
   const size = limit.windowSeconds * 1000;
   const start = Math.floor(now.getTime() / size) * size;
-  return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + size - now.getTime()) / 1000)) };
+  return {
+    start: new Date(start),
+    retryAfter: Math.max(1, Math.ceil((start + size - now.getTime()) / 1000)),
+  };
 }
 
 /** Counts one event and returns the count in the current window, this event included. */

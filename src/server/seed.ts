@@ -44,7 +44,8 @@ export async function seedSampleData(db: Db): Promise<{ email: string; password:
   await upsertAdmin(db, DEV_ADMIN_EMAIL, await hashPassword(password));
   const now = Date.now();
   for (const [email, daysAgo] of SAMPLE_SUBSCRIBERS) {
-    const created = daysAgo === null ? null : new Date(now - daysAgo * 86_400_000 - (email.length % 9) * 3_600_000);
+    const created =
+      daysAgo === null ? null : new Date(now - daysAgo * 86_400_000 - (email.length % 9) * 3_600_000);
     await db.query(
       `INSERT INTO subscribers (email, created_at, consent_version, source_page) VALUES ($1, $2, $3, $4)
        ON CONFLICT ((lower(email))) DO NOTHING`,

@@ -22,7 +22,12 @@ export interface TokenClaims {
  * Signs a token for `adminId`, issued strictly after `validAfter` (the admin's `tokens_valid_after`) even if
  * this clock lags the one that wrote it.
  */
-export async function signAdminToken(adminId: number, secret: Uint8Array, validAfter: Date, now = new Date()): Promise<string> {
+export async function signAdminToken(
+  adminId: number,
+  secret: Uint8Array,
+  validAfter: Date,
+  now = new Date(),
+): Promise<string> {
   const issuedAtMs = Math.max(now.getTime(), validAfter.getTime() + 1);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })

@@ -64,7 +64,9 @@ describe('sign-up limits', () => {
       ip: '198.51.100.80',
     });
     expect(limited.status).toBe(429);
-    expect(await api.db.query('SELECT id FROM subscribers WHERE email = $1', ['one-too-many@plant.example'])).toEqual([]);
+    expect(
+      await api.db.query('SELECT id FROM subscribers WHERE email = $1', ['one-too-many@plant.example']),
+    ).toEqual([]);
     const other = await api.call('POST', '/api/newsletter', {
       json: { email: 'neighbour@plant.example', consent: true, source: '/' },
       ip: '198.51.100.81',

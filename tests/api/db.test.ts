@@ -16,7 +16,8 @@ afterAll(() => db?.close());
 /** A copy of db/migrations that a test may edit. */
 function migrationsCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'korvel-migrations-'));
-  for (const file of readdirSync(MIGRATIONS_DIR)) writeFileSync(join(dir, file), readFileSync(new URL(file, MIGRATIONS_DIR)));
+  for (const file of readdirSync(MIGRATIONS_DIR))
+    writeFileSync(join(dir, file), readFileSync(new URL(file, MIGRATIONS_DIR)));
   return dir;
 }
 
@@ -31,7 +32,9 @@ describe('adapter', () => {
   });
 
   test('returns timestamps as dates and NULL as null', async () => {
-    const [row] = await db.query<{ at: Date; missing: null }>(`SELECT '2026-11-21T10:00:00Z'::timestamptz AS at, NULL AS missing`);
+    const [row] = await db.query<{ at: Date; missing: null }>(
+      `SELECT '2026-11-21T10:00:00Z'::timestamptz AS at, NULL AS missing`,
+    );
     expect(new Date(row!.at).toISOString()).toBe('2026-11-21T10:00:00.000Z');
     expect(row!.missing).toBeNull();
   });
@@ -59,14 +62,18 @@ describe('adapter', () => {
   });
 
   test('enforces one row per address whatever its letter case', async () => {
-    await expect(db.query(`INSERT INTO subscribers (email) VALUES ('TYPES@Plant.example')`)).rejects.toThrow();
+    await expect(
+      db.query(`INSERT INTO subscribers (email) VALUES ('TYPES@Plant.example')`),
+    ).rejects.toThrow();
   });
 });
 
 describe('migrations', () => {
   test('records every file with its checksum, and a second run applies nothing', async () => {
     const files = await loadMigrations();
-    const rows = await db.query<{ version: number; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations ORDER BY version');
+    const rows = await db.query<{ version: number; name: string; checksum: string }>(
+      'SELECT version, name, checksum FROM schema_migrations ORDER BY version',
+    );
     expect(rows).toEqual(files.map(({ version, name, checksum }) => ({ version, name, checksum })));
     expect(await migrate(db)).toEqual([]);
   });
@@ -75,7 +82,11 @@ describe('migrations', () => {
     const dir = migrationsCopy();
     writeFileSync(join(dir, '0900_concurrency_probe.sql'), 'CREATE TABLE concurrency_probe (id integer);');
     const migrations = await loadMigrations(dir);
-    const results = await Promise.all([migrate(db, migrations), migrate(db, migrations), migrate(db, migrations)]);
+    const results = await Promise.all([
+      migrate(db, migrations),
+      migrate(db, migrations),
+      migrate(db, migrations),
+    ]);
     expect(results.flat()).toEqual(['0900_concurrency_probe.sql']);
   });
 
@@ -90,10 +101,15 @@ describe('migrations', () => {
 
   test('rolls back a failing file together with its record', async () => {
     const dir = migrationsCopy();
-    writeFileSync(join(dir, '0901_broken.sql'), 'CREATE TABLE half_done (id integer);\nSELECT * FROM no_such_table;');
+    writeFileSync(
+      join(dir, '0901_broken.sql'),
+      'CREATE TABLE half_done (id integer);\nSELECT * FROM no_such_table;',
+    );
     await expect(migrate(db, await loadMigrations(dir))).rejects.toThrow();
     expect(await db.query(`SELECT 1 FROM schema_migrations WHERE version = 901`)).toEqual([]);
-    expect(await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'`)).toEqual([]);
+    expect(await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'`)).toEqual(
+      [],
+    );
   });
 
   test('refuses a file that does not follow NNNN_name.sql', async () => {

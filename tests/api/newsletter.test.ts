@@ -26,18 +26,28 @@ describe('POST /api/newsletter', () => {
     expect(reply.status).toBe(202);
     expect(reply.headers.get('cache-control')).toBe('no-store');
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
-    const rows = await api.db.query('SELECT email, consent_version, source_page, status FROM subscribers WHERE lower(email) = $1', [
-      'ivana.ristic@plant.example',
-    ]);
+    const rows = await api.db.query(
+      'SELECT email, consent_version, source_page, status FROM subscribers WHERE lower(email) = $1',
+      ['ivana.ristic@plant.example'],
+    );
     expect(rows).toEqual([
-      { email: 'Ivana.Ristic@plant.example', consent_version: NEWSLETTER_CONSENT_VERSION, source_page: '/blog/gmp', status: 'active' },
+      {
+        email: 'Ivana.Ristic@plant.example',
+        consent_version: NEWSLETTER_CONSENT_VERSION,
+        source_page: '/blog/gmp',
+        status: 'active',
+      },
     ]);
   });
 
   test('gives a known address, in any letter case, the same reply and no second row', async () => {
-    const first = await api.call('POST', '/api/newsletter', { json: { email: 'known@plant.example', consent: true, source: '/' } });
+    const first = await api.call('POST', '/api/newsletter', {
+      json: { email: 'known@plant.example', consent: true, source: '/' },
+    });
     const before = await subscriberCount();
-    const again = await api.call('POST', '/api/newsletter', { json: { email: 'KNOWN@Plant.example', consent: true, source: '/news' } });
+    const again = await api.call('POST', '/api/newsletter', {
+      json: { email: 'KNOWN@Plant.example', consent: true, source: '/news' },
+    });
     expect(again.status).toBe(first.status);
     expect(again.text).toBe(first.text);
     expect(await subscriberCount()).toBe(before);
@@ -53,20 +63,31 @@ describe('POST /api/newsletter', () => {
   });
 
   test('stores an internationalised domain in its ASCII form', async () => {
-    await api.call('POST', '/api/newsletter', { json: { email: 'ana@bücher.example', consent: true, source: '/' } });
-    const rows = await api.db.query('SELECT email FROM subscribers WHERE email = $1', ['ana@xn--bcher-kva.example']);
+    await api.call('POST', '/api/newsletter', {
+      json: { email: 'ana@bücher.example', consent: true, source: '/' },
+    });
+    const rows = await api.db.query('SELECT email FROM subscribers WHERE email = $1', [
+      'ana@xn--bcher-kva.example',
+    ]);
     expect(rows).toHaveLength(1);
   });
 
   test('20 parallel sign-ups of one address in different letter case leave exactly one row', async () => {
     const variants = Array.from({ length: 20 }, (_, i) =>
-      [...'race.condition@plant.example'].map((c, j) => ((i >> j % 5) & 1 ? c.toUpperCase() : c)).join(''),
+      [...'race.condition@plant.example'].map((c, j) => ((i >> (j % 5)) & 1 ? c.toUpperCase() : c)).join(''),
     );
     const replies = await Promise.all(
-      variants.map((email, i) => api.call('POST', '/api/newsletter', { json: { email, consent: true, source: '/' }, ip: `203.0.113.${i + 1}` })),
+      variants.map((email, i) =>
+        api.call('POST', '/api/newsletter', {
+          json: { email, consent: true, source: '/' },
+          ip: `203.0.113.${i + 1}`,
+        }),
+      ),
     );
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(202));
-    const rows = await api.db.query('SELECT id FROM subscribers WHERE lower(email) = $1', ['race.condition@plant.example']);
+    const rows = await api.db.query('SELECT id FROM subscribers WHERE lower(email) = $1', [
+      'race.condition@plant.example',
+    ]);
     expect(rows).toHaveLength(1);
   });
 });
@@ -116,7 +137,9 @@ describe('GET /api/newsletter', () => {
 
 describe('DELETE /api/newsletter/{id}', () => {
   test('deletes the row and answers 204, then 404 for the same id', async () => {
-    const [row] = await api.db.query<{ id: number }>(`INSERT INTO subscribers (email) VALUES ('leaving@plant.example') RETURNING id`);
+    const [row] = await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email) VALUES ('leaving@plant.example') RETURNING id`,
+    );
     const first = await api.call('DELETE', `/api/newsletter/${row!.id}`, { token });
     expect(first.status).toBe(204);
     expect(first.text).toBe('');
@@ -126,8 +149,12 @@ describe('DELETE /api/newsletter/{id}', () => {
   });
 
   test('20 parallel deletes of one id give one 204 and nineteen 404s', async () => {
-    const [row] = await api.db.query<{ id: number }>(`INSERT INTO subscribers (email) VALUES ('contested@plant.example') RETURNING id`);
-    const replies = await Promise.all(Array.from({ length: 20 }, () => api.call('DELETE', `/api/newsletter/${row!.id}`, { token })));
+    const [row] = await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email) VALUES ('contested@plant.example') RETURNING id`,
+    );
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => api.call('DELETE', `/api/newsletter/${row!.id}`, { token })),
+    );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([204, ...Array(19).fill(404)]);
   });

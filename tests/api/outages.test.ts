@@ -48,8 +48,12 @@ describe('database outage', () => {
     const port = await freePort();
     const unreachable = createDb(`postgres://korvel@127.0.0.1:${port}/korvel`);
     useDatabase(unreachable);
-    const signUp = await api.call('POST', '/api/newsletter', { json: { email: 'a@plant.example', consent: true, source: '/' } });
-    const login = await api.call('POST', '/admin/login', { json: { email: 'ops@korvel.example', password: 'a sufficiently long password' } });
+    const signUp = await api.call('POST', '/api/newsletter', {
+      json: { email: 'a@plant.example', consent: true, source: '/' },
+    });
+    const login = await api.call('POST', '/admin/login', {
+      json: { email: 'ops@korvel.example', password: 'a sufficiently long password' },
+    });
     for (const reply of [signUp, login]) {
       expect(reply.status).toBe(503);
       expect(reply.body.error.code).toBe('service_unavailable');

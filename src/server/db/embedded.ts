@@ -27,24 +27,30 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Writes `content` to a new file; false if the file already exists. */
+function createExclusive(path: string, content: string): boolean {
+  try {
+    const fd = openSync(path, 'wx');
+    writeFileSync(fd, content);
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
 /** Takes `<dataDir>.lock` for this process, replacing a lock whose process has gone. Returns the release. */
 export function lockDataDir(dataDir: string): () => void {
   const path = `${dataDir}.lock`;
   mkdirSync(dirname(path), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(path, 'utf8'));
-      if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
-        throw new Error(`${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL.`);
-      }
-      rmSync(path, { force: true });
+    if (createExclusive(path, String(process.pid))) return () => rmSync(path, { force: true });
+    const owner = Number(readFileSync(path, 'utf8'));
+    if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+      throw new Error(`${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL.`);
     }
+    rmSync(path, { force: true });
   }
   throw new Error(`Could not lock ${dataDir}`);
 }
@@ -53,13 +59,18 @@ export function lockDataDir(dataDir: string): () => void {
  * Opens (or creates) the database in `dataDir`, migrates it, seeds it on first start and serves it.
  * @example const { url, stop } = await startEmbeddedDatabase({ dataDir: '.data/dev' });
  */
-export async function startEmbeddedDatabase(options: { dataDir: string; port?: number }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(options: {
+  dataDir: string;
+  port?: number;
+}): Promise<EmbeddedDatabase> {
   const unlock = lockDataDir(options.dataDir);
   const credentialsFile = `${options.dataDir}.admin.json`;
   try {
     const { db, pglite } = await createPgliteDb(options.dataDir);
     await migrate(db);
-    const [{ admins }] = (await db.query<{ admins: number }>('SELECT count(*)::int AS admins FROM admins')) as [{ admins: number }];
+    const [{ admins }] = (await db.query<{ admins: number }>(
+      'SELECT count(*)::int AS admins FROM admins',
+    )) as [{ admins: number }];
     let admin: EmbeddedDatabase['admin'];
     if (admins === 0) {
       admin = await seedSampleData(db);
@@ -71,7 +82,12 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port?: n
         admin = undefined;
       }
     }
-    const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: options.port ?? 0, maxConnections: 32 });
+    const server = new PGLiteSocketServer({
+      db: pglite,
+      host: '127.0.0.1',
+      port: options.port ?? 0,
+      maxConnections: 32,
+    });
     await server.start();
     const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
     return {

@@ -26,7 +26,7 @@ export function createNeonDb(connectionString: string): Db {
   let pool: Pool | undefined;
   return {
     kind: 'neon',
-    query: async <T,>(text: string, params: readonly unknown[] = []) =>
+    query: async <T>(text: string, params: readonly unknown[] = []) =>
       guarded(async () => (await sql.query(text, [...params])) as T[]),
     transaction: (fn) => {
       if (!pool) {

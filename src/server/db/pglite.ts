@@ -9,7 +9,8 @@ export async function createPgliteDb(dataDir?: string): Promise<{ db: Db; pglite
   const pglite = await PGlite.create(dataDir);
   const db: Db = {
     kind: 'pglite',
-    query: async (sql, params = []) => guarded(async () => (await pglite.query(sql, [...params])).rows as never[]),
+    query: async (sql, params = []) =>
+      guarded(async () => (await pglite.query(sql, [...params])).rows as never[]),
     transaction: (fn) =>
       pglite.transaction(async (inner) => {
         const tx: Tx = {

@@ -31,14 +31,22 @@ export class DbUnavailableError extends Error {
 }
 
 /** Network-level failures and the Postgres classes that mean "not now" rather than "bad statement". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 const UNAVAILABLE_SQLSTATE = /^(08|53|57P)/;
 
 /** Tells connection failures apart from statement errors, for any of the three drivers. */
 export function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+    return true;
   const cause = (error as { sourceError?: unknown; cause?: unknown }).sourceError ?? error.cause;
   if (cause && cause !== error && isUnavailable(cause)) return true;
   return /Connection terminated|connect ECONNREFUSED|Error connecting to database|fetch failed|HTTP status 5\d\d|timeout exceeded when trying to connect/i.test(

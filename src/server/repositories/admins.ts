@@ -24,7 +24,9 @@ const toAdmin = (row: AdminRow): Admin => ({
 const COLUMNS = 'id, email, password_hash, tokens_valid_after';
 
 export async function findAdminByEmail(db: Queryable, email: string): Promise<Admin | undefined> {
-  const [row] = await db.query<AdminRow>(`SELECT ${COLUMNS} FROM admins WHERE lower(email) = lower($1)`, [email]);
+  const [row] = await db.query<AdminRow>(`SELECT ${COLUMNS} FROM admins WHERE lower(email) = lower($1)`, [
+    email,
+  ]);
   return row && toAdmin(row);
 }
 
@@ -37,7 +39,12 @@ export async function findAdminById(db: Queryable, id: number): Promise<Admin | 
  * Creates the admin, or sets a new password for an existing one; either way earlier tokens stop working.
  * @returns whether the account is new.
  */
-export async function upsertAdmin(db: Queryable, email: string, passwordHash: string, now = new Date()): Promise<boolean> {
+export async function upsertAdmin(
+  db: Queryable,
+  email: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<boolean> {
   // Revocation times come from the clock that signs tokens (this process), not the database's.
   const [row] = await db.query<{ created: boolean }>(
     `INSERT INTO admins (email, password_hash, tokens_valid_after, password_changed_at) VALUES ($1, $2, $3, $3)
@@ -51,5 +58,8 @@ export async function upsertAdmin(db: Queryable, email: string, passwordHash: st
 
 /** Logout: every token issued until `now` stops working. */
 export async function revokeTokens(db: Queryable, adminId: number, now = new Date()): Promise<void> {
-  await db.query('UPDATE admins SET tokens_valid_after = greatest(tokens_valid_after, $2) WHERE id = $1', [adminId, now]);
+  await db.query('UPDATE admins SET tokens_valid_after = greatest(tokens_valid_after, $2) WHERE id = $1', [
+    adminId,
+    now,
+  ]);
 }

@@ -57,9 +57,13 @@ export async function listInquiries(
 ): Promise<{ rows: Inquiry[]; total: number }> {
   const columns = `id, kind, full_name, company, email, position, phone, subject, message, meeting_start,
     source_page, created_at, handled_at`;
-  const [{ total }] = (await db.query<{ total: number }>('SELECT count(*)::int AS total FROM inquiries')) as [{ total: number }];
+  const [{ total }] = (await db.query<{ total: number }>('SELECT count(*)::int AS total FROM inquiries')) as [
+    { total: number },
+  ];
   if (paging.page === undefined && paging.pageSize === undefined) {
-    const rows = await db.query<InquiryRow>(`SELECT ${columns} FROM inquiries ORDER BY created_at DESC, id DESC`);
+    const rows = await db.query<InquiryRow>(
+      `SELECT ${columns} FROM inquiries ORDER BY created_at DESC, id DESC`,
+    );
     return { rows: rows.map(toInquiry), total };
   }
   const pageSize = paging.pageSize ?? 50;

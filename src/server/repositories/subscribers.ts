@@ -46,12 +46,18 @@ const toSubscriber = (row: SubscriberRow): Subscriber => ({
   created_temp: row.created_at ? new Date(row.created_at).toISOString() : null,
 });
 
-export async function listSubscribers(db: Queryable, query: SubscriberQuery = {}): Promise<{ rows: Subscriber[]; total: number }> {
+export async function listSubscribers(
+  db: Queryable,
+  query: SubscriberQuery = {},
+): Promise<{ rows: Subscriber[]; total: number }> {
   const where = query.q ? `WHERE email ILIKE $1 ESCAPE '\\'` : '';
   const filter = query.q ? [likePattern(query.q)] : [];
   const order = ORDER_BY[query.sort ?? 'id'];
   if (query.page === undefined && query.pageSize === undefined) {
-    const rows = await db.query<SubscriberRow>(`SELECT id, email, created_at FROM subscribers ${where} ORDER BY ${order}`, filter);
+    const rows = await db.query<SubscriberRow>(
+      `SELECT id, email, created_at FROM subscribers ${where} ORDER BY ${order}`,
+      filter,
+    );
     return { rows: rows.map(toSubscriber), total: rows.length };
   }
   const pageSize = query.pageSize ?? 50;
@@ -65,7 +71,8 @@ export async function listSubscribers(db: Queryable, query: SubscriberQuery = {}
   // Past the last page the window function has no row to report on; count separately.
   const total =
     rows[0]?.total ??
-    (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM subscribers ${where}`, filter))[0]!.total;
+    (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM subscribers ${where}`, filter))[0]!
+      .total;
   return { rows: rows.map(toSubscriber), total };
 }
 

@@ -7,7 +7,10 @@ import type { TestProject } from 'vitest/node';
 import { startNeonProxy } from './neon-proxy.ts';
 import { startPostgres } from './postgres.ts';
 
-export type ApiDbTarget = { kind: 'pglite' } | { kind: 'postgres'; serverUrl: string } | { kind: 'neon'; serverUrl: string; proxy: string };
+export type ApiDbTarget =
+  | { kind: 'pglite' }
+  | { kind: 'postgres'; serverUrl: string }
+  | { kind: 'neon'; serverUrl: string; proxy: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,10 +24,16 @@ export default async function setup(project: TestProject) {
     project.provide('apiDb', { kind });
     return;
   }
-  if (kind !== 'postgres' && kind !== 'neon') throw new Error(`API_DB must be pglite, postgres or neon, not ${kind}`);
+  if (kind !== 'postgres' && kind !== 'neon')
+    throw new Error(`API_DB must be pglite, postgres or neon, not ${kind}`);
   const server = await startPostgres();
   const proxy = kind === 'neon' ? await startNeonProxy({ host: '127.0.0.1', port: server.port }) : undefined;
-  project.provide('apiDb', proxy ? { kind, serverUrl: server.url, proxy: proxy.address } : { kind: 'postgres', serverUrl: server.url });
+  project.provide(
+    'apiDb',
+    proxy
+      ? { kind, serverUrl: server.url, proxy: proxy.address }
+      : { kind: 'postgres', serverUrl: server.url },
+  );
   return async () => {
     await proxy?.stop();
     await server.stop();

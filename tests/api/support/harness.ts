@@ -24,7 +24,10 @@ import { upsertAdmin } from '../../../src/server/repositories/admins.ts';
 export const CLIENT_IP_HEADER = 'x-test-client-ip';
 export const TEST_JWT_SECRET = 'korvel-api-tests-secret-of-at-least-32-bytes';
 
-type FunctionModule = { default: (req: Request, context: RequestContext) => Promise<Response>; config: Config };
+type FunctionModule = {
+  default: (req: Request, context: RequestContext) => Promise<Response>;
+  config: Config;
+};
 interface RouteEntry {
   pattern: URLPattern;
   methods?: string[];
@@ -39,7 +42,8 @@ async function loadRoutes(): Promise<RouteEntry[]> {
     const module = (await import(`${functionsDir}${file}`)) as FunctionModule;
     const paths = [module.config.path ?? []].flat();
     const methods = module.config.method ? [module.config.method].flat() : undefined;
-    for (const pathname of paths) routes.push({ pattern: new URLPattern({ pathname }), methods, handler: module.default });
+    for (const pathname of paths)
+      routes.push({ pattern: new URLPattern({ pathname }), methods, handler: module.default });
   }
   return routes;
 }
@@ -81,7 +85,7 @@ export interface Reply {
 
 export interface CallOptions {
   json?: unknown;
-  body?: string | Uint8Array;
+  body?: BodyInit;
   headers?: Record<string, string>;
   token?: string;
   ip?: string;
@@ -108,11 +112,14 @@ export async function startApi(): Promise<Api> {
       .map((route) => ({ route, result: route.pattern.exec({ pathname: url.pathname }) }))
       .find(({ route, result }) => result && (!route.methods || route.methods.includes(req.method ?? 'GET')));
     if (!match?.result) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('No function here (a static page would answer).');
+      res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end('No function here (a static page would answer).');
       return;
     }
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value);
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const request = new Request(url, {
       method: req.method,

@@ -16,7 +16,24 @@ interface QueryData {
 /** Neon answers with text values and lets the driver parse them; so do we. */
 const rawText = { getTypeParser: () => (value: string) => value };
 
-const ERROR_FIELDS = ['severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine'];
+const ERROR_FIELDS = [
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+];
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -29,14 +46,24 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return text;
 }
 
-export async function startNeonProxy(target: { host: string; port: number }): Promise<{ address: string; stop(): Promise<void> }> {
+export async function startNeonProxy(target: {
+  host: string;
+  port: number;
+}): Promise<{ address: string; stop(): Promise<void> }> {
   const pools = new Map<string, pg.Pool>();
   const poolFor = (connectionString: string) => {
     const { username, password, pathname } = new URL(connectionString);
     const database = decodeURIComponent(pathname.slice(1));
     let pool = pools.get(database);
     if (!pool) {
-      pool = new pg.Pool({ host: target.host, port: target.port, user: decodeURIComponent(username), password: decodeURIComponent(password), database, max: 20 });
+      pool = new pg.Pool({
+        host: target.host,
+        port: target.port,
+        user: decodeURIComponent(username),
+        password: decodeURIComponent(password),
+        database,
+        max: 20,
+      });
       pool.on('error', () => undefined);
       pools.set(database, pool);
     }
@@ -55,16 +82,20 @@ export async function startNeonProxy(target: { host: string; port: number }): Pr
   };
 
   const server = createServer(async (req, res) => {
-    if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/sql') return send(res, 404, { message: 'not found' });
+    if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/sql')
+      return send(res, 404, { message: 'not found' });
     const connectionString = req.headers['neon-connection-string'];
-    if (typeof connectionString !== 'string') return send(res, 400, { message: 'missing Neon-Connection-String' });
+    if (typeof connectionString !== 'string')
+      return send(res, 400, { message: 'missing Neon-Connection-String' });
     let client: pg.PoolClient | undefined;
     try {
       const body = JSON.parse(await readBody(req)) as QueryData | { queries: QueryData[] };
       client = await poolFor(connectionString).connect();
       if ('queries' in body) {
         const isolation = req.headers['neon-batch-isolation-level'];
-        await client.query(`BEGIN${typeof isolation === 'string' ? ` ISOLATION LEVEL ${isolation.replace(/[^A-Za-z ]/g, '').replace(/([a-z])([A-Z])/g, '$1 $2')}` : ''}`);
+        await client.query(
+          `BEGIN${typeof isolation === 'string' ? ` ISOLATION LEVEL ${isolation.replace(/[^A-Za-z ]/g, '').replace(/([a-z])([A-Z])/g, '$1 $2')}` : ''}`,
+        );
         try {
           const results = [];
           for (const query of body.queries) results.push(await run(client, query));

@@ -43,19 +43,39 @@ export async function startPostgres(): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'korvel-pg-'));
   chmodSync(dir, 0o755);
   const asRoot = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]) as [string, string[]];
+  const run = (command: string, args: string[]) =>
+    (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]) as [
+      string,
+      string[],
+    ];
   if (asRoot) {
     const { uid, gid } = userIds('postgres');
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  const init = spawnSync(...run(join(bin, 'initdb'), ['-D', data, '-U', 'korvel', '-A', 'trust', '-E', 'UTF8', '--no-sync']), {
-    encoding: 'utf8',
-  });
+  const init = spawnSync(
+    ...run(join(bin, 'initdb'), ['-D', data, '-U', 'korvel', '-A', 'trust', '-E', 'UTF8', '--no-sync']),
+    {
+      encoding: 'utf8',
+    },
+  );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   const server: ChildProcess = spawn(
-    ...run(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200']),
+    ...run(join(bin, 'postgres'), [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=200',
+    ]),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let log = '';
