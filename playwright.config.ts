@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 const port = Number(process.env.PREVIEW_PORT ?? 8899);
+export const E2E_DATA_DIR = '.data/e2e';
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -26,7 +27,8 @@ export default defineConfig({
     command: 'node scripts/preview.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
-    env: { PORT: String(port) },
+    // Its own embedded database, so tests never touch the dev data; npm test starts it fresh.
+    env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR },
     timeout: 120_000,
   },
 });

@@ -19,13 +19,15 @@ const BASE_HEADERS = {
 /** A reply that ends the request early: thrown by guards and parsers, turned into a problem by {@link route}. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: { headers?: Record<string, string>; fields?: Record<string, string> } = {},
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: { headers?: Record<string, string>; fields?: Record<string, string> };
+
+  constructor(status: number, code: string, message: string, extra: HttpError['extra'] = {}) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
   }
 }
 
