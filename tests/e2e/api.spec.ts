@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern
 test.beforeEach(({}, info) =>
   test.skip(info.project.name !== 'desktop', 'API checks run once, not per viewport'),
 );
