@@ -46,7 +46,9 @@ if (password.length > PASSWORD_MAX_LENGTH)
   fail(`The password has at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 const url = process.env.DATABASE_URL;
-const db = await openDb(url, url ? undefined : fileURLToPath(new URL('../.data/dev', import.meta.url)));
+const db = await openDb(url, url ? undefined : fileURLToPath(new URL('../.data/dev', import.meta.url))).catch(
+  (error: Error) => fail(error.message),
+);
 try {
   await migrate(db);
   const created = await upsertAdmin(db, email.email, await hashPassword(password));

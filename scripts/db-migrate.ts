@@ -5,7 +5,10 @@ import { migrate } from '../src/server/migrate.ts';
 
 const url = process.env.DATABASE_URL;
 const dataDir = fileURLToPath(new URL('../.data/dev', import.meta.url));
-const db = await openDb(url, url ? undefined : dataDir);
+const db = await openDb(url, url ? undefined : dataDir).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   const applied = await migrate(db);
   const target = url ? new URL(url).host : dataDir;

@@ -20,7 +20,13 @@ let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  child.kill('SIGTERM');
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const forced = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(forced);
+  }
   await services.stop();
   process.exit(code);
 }
