@@ -49,6 +49,14 @@ function craft(
   };
 }
 
+/** Signs in, signs out, and hands back the now revoked token (the shared one is renewed: logout revoked it too). */
+async function revokedSession(): Promise<CallOptions> {
+  const session = await api.login(ADMIN.email, ADMIN.password);
+  expect((await api.call('POST', '/admin/logout', { token: session })).status).toBe(204);
+  token = await api.login(ADMIN.email, ADMIN.password);
+  return { token: session };
+}
+
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 const rows: Row[] = [
@@ -509,12 +517,7 @@ const rows: Row[] = [
     name: 'token reuse after logout',
     method: 'GET',
     path: '/api/newsletter',
-    options: async () => {
-      const session = await api.login(ADMIN.email, ADMIN.password);
-      expect((await api.call('POST', '/admin/logout', { token: session })).status).toBe(204);
-      token = await api.login(ADMIN.email, ADMIN.password); // logout revoked the shared token too
-      return { token: session };
-    },
+    options: revokedSession,
     status: 401,
     code: 'unauthorized',
   },
@@ -522,12 +525,7 @@ const rows: Row[] = [
     name: 'logout with a revoked token',
     method: 'POST',
     path: '/admin/logout',
-    options: async () => {
-      const session = await api.login(ADMIN.email, ADMIN.password);
-      await api.call('POST', '/admin/logout', { token: session });
-      token = await api.login(ADMIN.email, ADMIN.password);
-      return { token: session };
-    },
+    options: revokedSession,
     status: 401,
     code: 'unauthorized',
   },
