@@ -19,7 +19,10 @@ export type RouteKind =
 
 export interface SiteRoute {
   path: string;
-  copy: `${string}:${string}`;
+  /** The i18n record with title, description, eyebrow and intro; absent for routes made from a content entry. */
+  copy?: `${string}:${string}`;
+  /** The content entry the page is made from (articles and news). */
+  entry?: { collection: 'blog' | 'news'; id: string };
   kind: RouteKind;
 }
 
@@ -42,24 +45,22 @@ export const initiatives = [
   { slug: 'academy', key: 'academy' },
 ] as const;
 
+/** Blog article ids: src/content/blog/<id>.mdx, served at /blog/<id> (SPEC §2). */
 export const articles = [
-  { slug: 'volleyball', key: 'volleyball' },
-  { slug: 'diversity', key: 'diversity' },
-  { slug: 'sustainability', key: 'sustainability' },
-  { slug: 'roda', key: 'roda' },
-  { slug: 'closed-systems', key: 'closed_systems' },
-  { slug: 'insulin', key: 'insulin' },
-  { slug: 'co-creation', key: 'co_creation' },
-  { slug: 'integrating-ai', key: 'integrating_ai' },
-  { slug: 'gmp', key: 'gmp' },
-  { slug: 'regulation-as-a-strategic-lever-in-pharmaceutical-plant-design', key: 'regulation' },
+  'volleyball',
+  'diversity',
+  'sustainability',
+  'roda',
+  'closed-systems',
+  'insulin',
+  'co-creation',
+  'integrating-ai',
+  'gmp',
+  'regulation-as-a-strategic-lever-in-pharmaceutical-plant-design',
 ] as const;
 
-export const newsItems = [
-  { slug: 'achema', key: 'achema' },
-  { slug: 'k2022', key: 'k2022' },
-  { slug: 'team-talk', key: 'team_talk' },
-] as const;
+/** News ids: src/content/news/<id>.mdx, served at /news/<id>. */
+export const newsItems = ['achema', 'k2022', 'team-talk'] as const;
 
 export const routes: readonly SiteRoute[] = [
   { path: '/', copy: 'home:page', kind: 'home' },
@@ -80,10 +81,12 @@ export const routes: readonly SiteRoute[] = [
   { path: '/career', copy: 'career:page', kind: 'page' },
   { path: '/contact', copy: 'contact:page', kind: 'page' },
   { path: '/news', copy: 'news:page', kind: 'list' },
-  ...newsItems.map((n) => ({ path: `/news/${n.slug}`, copy: `news:items.${n.key}`, kind: 'news' }) as const),
+  ...newsItems.map(
+    (id) => ({ path: `/news/${id}`, entry: { collection: 'news', id }, kind: 'news' }) as const,
+  ),
   { path: '/blog', copy: 'blog:page', kind: 'list' },
   ...articles.map(
-    (a) => ({ path: `/blog/${a.slug}`, copy: `blog:items.${a.key}`, kind: 'article' }) as const,
+    (id) => ({ path: `/blog/${id}`, entry: { collection: 'blog', id }, kind: 'article' }) as const,
   ),
   { path: '/privacy-policy', copy: 'policy:privacy', kind: 'legal' },
   { path: '/terms-and-conditions', copy: 'policy:terms', kind: 'legal' },

@@ -71,3 +71,20 @@ export async function settle(page: Page): Promise<void> {
     timeout: 5000,
   });
 }
+
+/** A front-matter field of a content entry, read from its MDX file (plain or quoted YAML scalars). */
+export function frontMatter(collection: string, id: string, field: string): string {
+  const source = readFileSync(`src/content/${collection}/${id}.mdx`, 'utf8');
+  const match = new RegExp(`^${field}: (.*)$`, 'm').exec(source.split(/^---$/m)[1] ?? '');
+  if (!match) throw new Error(`No ${field} in src/content/${collection}/${id}.mdx`);
+  const raw = match[1]!.trim();
+  if (raw.startsWith("'")) return raw.slice(1, -1).replace(/''/g, "'");
+  if (raw.startsWith('"')) return JSON.parse(raw) as string;
+  return raw;
+}
+
+/** The title a route's page shows: its i18n record, or its content entry. */
+export function routeTitle(route: { copy?: string; entry?: { collection: string; id: string } }): string {
+  if (route.entry) return frontMatter(route.entry.collection, route.entry.id, 'title');
+  return message(`${route.copy}.title`);
+}

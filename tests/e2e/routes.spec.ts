@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
-import { expect, message, settle, test } from './fixtures.ts';
+import { expect, message, routeTitle, settle, test } from './fixtures.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -9,7 +9,7 @@ for (const route of routes) {
   test(`${route.path} answers 200 with its title, passes axe and breaks no security policy`, async ({
     page,
   }) => {
-    const title = message(`${route.copy}.title`);
+    const title = routeTitle(route);
     const response = await page.goto(encodeURI(route.path));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${title} | ${site.displayName}`);

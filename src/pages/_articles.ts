@@ -1,0 +1,63 @@
+/** What the blog and news routes share: ordered entries, static paths and the RSS feed. */
+import rss from '@astrojs/rss';
+import type { APIContext, GetStaticPaths } from 'astro';
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { getT } from '../i18n/index.ts';
+import { newestFirst, related } from '../lib/articles.ts';
+import { site } from '../site.config.ts';
+
+export type ArticleCollection = 'blog' | 'news';
+export type Article = CollectionEntry<'blog'> | CollectionEntry<'news'>;
+
+/** Entries of a collection, newest first, with the date and tags the helpers expect on top. */
+export async function entriesOf(collection: ArticleCollection): Promise<Article[]> {
+  // Drafts are visible while editing (npm run dev), never in a build.
+  const entries: Article[] = await getCollection(
+    collection,
+    (entry) => import.meta.env.DEV || !entry.data.draft,
+  );
+  const dated = entries.map((entry) => ({
+    id: entry.id,
+    date: entry.data.date,
+    tags: entry.data.tags,
+    entry,
+  }));
+  return newestFirst(dated).map(({ entry }) => entry);
+}
+
+/** One page per entry, with up to three related entries of the same collection. */
+export function articlePaths(collection: ArticleCollection) {
+  return (async () => {
+    const entries = await entriesOf(collection);
+    const scored = entries.map((entry) => ({
+      id: entry.id,
+      date: entry.data.date,
+      tags: entry.data.tags,
+      entry,
+    }));
+    return scored.map((item) => ({
+      params: { slug: item.id },
+      props: { entry: item.entry, related: related(item, scored).map(({ entry }) => entry) },
+    }));
+  }) satisfies GetStaticPaths;
+}
+
+/** RSS 2.0 feed of a collection, every entry, newest first. */
+export async function feed(collection: ArticleCollection, context: APIContext): Promise<Response> {
+  const t = await getT();
+  const entries = await entriesOf(collection);
+  return rss({
+    title: `${t(`${collection}:page.title`)} | ${site.displayName}`,
+    description: t(`${collection}:page.description`),
+    site: context.site ?? site.url,
+    items: entries.map((entry) => ({
+      title: entry.data.title,
+      description: entry.data.summary,
+      pubDate: entry.data.date,
+      link: `/${collection}/${entry.id}`,
+      author: `${site.email} (${entry.data.author})`,
+      categories: [...entry.data.tags],
+    })),
+    customData: '<language>en</language>',
+  });
+}
