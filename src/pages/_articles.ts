@@ -59,5 +59,6 @@ export async function feed(collection: ArticleCollection, context: APIContext): 
       categories: [...entry.data.tags],
     })),
     customData: '<language>en</language>',
+    trailingSlash: false,
   });
 }

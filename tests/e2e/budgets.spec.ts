@@ -25,3 +25,13 @@ test('a returning visitor downloads no React on pages whose only island is the c
     expect(page.returningReact, `${page.page}: React for a returning visitor`).toBe(0);
   }
 });
+
+test('article and news pages hydrate only the slider and the read-aloud control, on visibility', () => {
+  const articlePages = measurePages().filter((p) => /^\/(blog|news)\/./.test(p.page));
+  expect(articlePages).toHaveLength(13);
+  for (const page of articlePages) {
+    expect(page.islands.filter((d) => d !== 'consent').sort(), page.page).toEqual(['visible', 'visible']);
+    // Everything beyond React: the two islands and the runtime; no chart library fits in this.
+    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(16 * 1024);
+  }
+});
