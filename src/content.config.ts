@@ -40,7 +40,74 @@ const article = ({ image }: SchemaContext) =>
     draft: z.boolean().default(false),
   });
 
+/** The six divisions, in SPEC order; ids match the sector routes (`oil-gas` serves /oil&gas). */
+export const DIVISIONS = ['pharma', 'food', 'chemicals', 'electronics', 'energy', 'oil-gas'] as const;
+
+/** What Korvel delivers; references and the services chart use these keys, i18n holds their names. */
+export const SERVICES = [
+  'feasibility',
+  'basic-design',
+  'detailed-design',
+  'gmp-consulting',
+  'qualification-validation',
+  'project-management',
+  'permitting',
+  'site-supervision',
+] as const;
+
+const sector = z.object({
+  title: z.string().min(10).max(90),
+  eyebrow: z.string().min(3).max(40),
+  intro: z.string().min(120).max(360),
+  order: z.number().int().min(1).max(6),
+  /** Four short facts shown beside the intro. */
+  highlights: z.array(z.string().min(10).max(90)).length(4),
+  /** A market-size series with its source line (electronics, 2024–2030). */
+  market: z
+    .object({
+      title: z.string().min(10),
+      unit: z.string().min(2),
+      source: z.string().min(10),
+      sourceUrl: z.url({ protocol: /^https$/ }).optional(),
+      points: z.array(z.object({ year: z.number().int().min(2000).max(2100), value: z.number().positive() })).min(4),
+    })
+    .optional(),
+});
+
+const projectReference = z.object({
+  title: z.string().min(10).max(100),
+  description: z.string().min(60).max(280),
+  division: z.enum(DIVISIONS),
+  year: z.number().int().min(2008).max(2030),
+  durationMonths: z.number().int().min(1).max(72),
+  services: z.array(z.enum(SERVICES)).min(1),
+  outcome: z.string().min(20).max(200),
+  /** Who the client is, described without naming them. */
+  client: z.string().min(10).max(120),
+  country: z.string().min(2).max(60),
+  /** False for projects our engineers delivered before or outside the Korvel brand (the page's disclaimer). */
+  deliveredUnderBrand: z.boolean(),
+});
+
+const initiative = z.object({
+  title: z.string().min(5).max(90),
+  eyebrow: z.string().min(3).max(40),
+  summary: z.string().min(80).max(260),
+  audience: z.array(z.string().min(10).max(140)).min(2).max(5),
+  engage: z.array(z.string().min(10).max(200)).min(2).max(5),
+  order: z.number().int().min(1).max(5),
+});
+
 export const collections = {
   blog: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/blog' }), schema: article }),
   news: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/news' }), schema: article }),
+  sectors: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/sectors' }), schema: sector }),
+  references: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/references' }),
+    schema: projectReference,
+  }),
+  initiatives: defineCollection({
+    loader: glob({ pattern: '*.mdx', base: './src/content/initiatives' }),
+    schema: initiative,
+  }),
 };
