@@ -69,7 +69,9 @@ const sector = z.object({
       unit: z.string().min(2),
       source: z.string().min(10),
       sourceUrl: z.url({ protocol: /^https$/ }).optional(),
-      points: z.array(z.object({ year: z.number().int().min(2000).max(2100), value: z.number().positive() })).min(4),
+      points: z
+        .array(z.object({ year: z.number().int().min(2000).max(2100), value: z.number().positive() }))
+        .min(4),
     })
     .optional(),
 });
@@ -101,7 +103,10 @@ const initiative = z.object({
 export const collections = {
   blog: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/blog' }), schema: article }),
   news: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/news' }), schema: article }),
-  sectors: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/sectors' }), schema: sector }),
+  sectors: defineCollection({
+    loader: glob({ pattern: '*.mdx', base: './src/content/sectors' }),
+    schema: sector,
+  }),
   references: defineCollection({
     loader: glob({ pattern: '*.yaml', base: './src/content/references' }),
     schema: projectReference,
