@@ -22,7 +22,7 @@ export interface SiteRoute {
   /** The i18n record with title, description, eyebrow and intro; absent for routes made from a content entry. */
   copy?: `${string}:${string}`;
   /** The content entry the page is made from (articles and news). */
-  entry?: { collection: 'blog' | 'news'; id: string };
+  entry?: { collection: 'blog' | 'news' | 'initiatives'; id: string };
   kind: RouteKind;
 }
 
@@ -76,7 +76,11 @@ export const routes: readonly SiteRoute[] = [
   { path: '/our-references', copy: 'references:page', kind: 'page' },
   ...initiatives.map(
     (i) =>
-      ({ path: `/initiatives/${i.slug}`, copy: `initiatives:items.${i.key}`, kind: 'initiative' }) as const,
+      ({
+        path: `/initiatives/${i.slug}`,
+        entry: { collection: 'initiatives', id: i.slug },
+        kind: 'initiative',
+      }) as const,
   ),
   { path: '/career', copy: 'career:page', kind: 'page' },
   { path: '/contact', copy: 'contact:page', kind: 'page' },
