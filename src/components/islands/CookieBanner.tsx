@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { CONSENT_KEY, CONSENT_VALUE, consentStored } from '../../lib/consent.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import './CookieBanner.css';
 
 export const COOKIE_BANNER_DELAY_MS = 4000;
-export const CONSENT_KEY = 'cookies';
 
 export interface CookieBannerCopy {
   label: string;
@@ -20,14 +20,6 @@ interface Props {
   delayMs?: number;
 }
 
-function consentStored(): boolean {
-  try {
-    return window.localStorage.getItem(CONSENT_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 function Banner({ copy, delayMs = COOKIE_BANNER_DELAY_MS }: Props) {
   const [open, setOpen] = useState(false);
 
@@ -41,7 +33,7 @@ function Banner({ copy, delayMs = COOKIE_BANNER_DELAY_MS }: Props) {
 
   const allow = () => {
     try {
-      window.localStorage.setItem(CONSENT_KEY, 'true');
+      window.localStorage.setItem(CONSENT_KEY, CONSENT_VALUE);
     } catch {
       // Storage blocked: hide for this page view; the banner asks again next time.
     }
