@@ -25,22 +25,25 @@ export async function entriesOf(collection: ArticleCollection): Promise<Article[
   return newestFirst(dated).map(({ entry }) => entry);
 }
 
-/** One page per entry, with up to three related entries of the same collection. */
-export function articlePaths(collection: ArticleCollection) {
-  return (async () => {
-    const entries = await entriesOf(collection);
-    const scored = entries.map((entry) => ({
-      id: entry.id,
-      date: entry.data.date,
-      tags: entry.data.tags,
-      entry,
-    }));
-    return scored.map((item) => ({
-      params: { slug: item.id },
-      props: { entry: item.entry, related: related(item, scored).map(({ entry }) => entry) },
-    }));
-  }) satisfies GetStaticPaths;
-}
+/** One page per entry of both collections at /<collection>/<id>, each with up to three related entries. */
+export const articlePaths = (async () => {
+  const collections: ArticleCollection[] = ['blog', 'news'];
+  const pages = await Promise.all(
+    collections.map(async (collection) => {
+      const scored = (await entriesOf(collection)).map((entry) => ({
+        id: entry.id,
+        date: entry.data.date,
+        tags: entry.data.tags,
+        entry,
+      }));
+      return scored.map((item) => ({
+        params: { collection, slug: item.id },
+        props: { entry: item.entry, related: related(item, scored).map(({ entry }) => entry) },
+      }));
+    }),
+  );
+  return pages.flat();
+}) satisfies GetStaticPaths;
 
 /** RSS 2.0 feed of a collection, every entry, newest first. */
 export async function feed(collection: ArticleCollection, context: APIContext): Promise<Response> {
