@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { CONSENT_KEY } from '../lib/consent.ts';
 
 /**
  * `client:consent` hydrates an island only while no cookie consent is stored. A returning visitor who
@@ -6,7 +7,7 @@ import type { ClientDirective } from 'astro';
  */
 const consentDirective: ClientDirective = (load) => {
   try {
-    if (window.localStorage.getItem('cookies') !== null) return;
+    if (window.localStorage.getItem(CONSENT_KEY) !== null) return;
   } catch {
     return;
   }

@@ -26,7 +26,7 @@ const SAMPLE_SUBSCRIBERS: ReadonlyArray<readonly [email: string, daysAgo: number
   ['katarina.lukic@nutrition-labs.example', 94],
   ['p.rossi@impianti.example', 73],
   ['maja.stojanovic@api-synthesis.example', 51],
-  ['vuk.todorov@pipeline-ops.example', 33],
+  ['vuk.tomic@pipeline-ops.example', 33],
   ['office@packaging-line.example', 12],
   ['bojan.ristic@student.example', 2],
   ['legacy.reader@oldmail.example', null],
