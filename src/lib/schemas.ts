@@ -37,12 +37,11 @@ export const loginSchema = z.strictObject(
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** A path on this site, e.g. `/blog/gmp`: where the visitor signed up. */
-const sourcePage = z
-  .string('Say which page the form was on.')
-  .check(
-    z.maxLength(200, 'The source page is too long.'),
-    z.regex(/^\/[A-Za-z0-9\-._~/&]*$/, 'The source page must be a path on this site.'),
-  );
+const sourcePage = z.string('Say which page the form was on.').check(
+  z.maxLength(200, 'The source page is too long.'),
+  // `//host` is a path to a browser's eyes only until it is a Location header: refuse it.
+  z.regex(/^\/(?!\/)[A-Za-z0-9\-._~/&]*$/, 'The source page must be a path on this site.'),
+);
 
 export const newsletterSignupSchema = z.strictObject(
   {
@@ -55,6 +54,112 @@ export const newsletterSignupSchema = z.strictObject(
   'Send a JSON object with email, consent and source.',
 );
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
+
+/** Version of the privacy policy the contact and booking forms link to; stored with each inquiry. */
+export const PRIVACY_POLICY_VERSION = 'privacy-2026-11';
+
+/** Limits shared by the form fields (`maxLength`), the schemas and the `inquiries` table. */
+export const CONTACT_LIMITS = {
+  fullName: 120,
+  company: 160,
+  position: 120,
+  phone: 40,
+  subject: 200,
+  message: 5000,
+} as const;
+
+/** A one-line text: trimmed, no control characters (a CR/LF in a name or subject is never honest). */
+function line(label: string, max: number, required: boolean) {
+  const checks = [
+    z.maxLength(max, `${label} has at most ${max.toLocaleString('en-GB')} characters.`),
+    z.regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must be on one line.`),
+  ];
+  const text = z.pipe(
+    z.string({
+      error: (issue) =>
+        issue.input === undefined ? `Enter ${label.toLowerCase()}.` : `${label} must be text.`,
+    }),
+    z.transform((value: string) => value.trim()),
+  );
+  if (required) return text.check(z.minLength(1, `Enter ${label.toLowerCase()}.`), ...checks);
+  return z.optional(text.check(...checks));
+}
+
+const messageText = z
+  .pipe(
+    z.string({
+      error: (issue) => (issue.input === undefined ? 'Write your message.' : 'The message must be text.'),
+    }),
+    z.transform((value: string) => value.replace(/\r\n?/g, '\n').trim()),
+  )
+  .check(
+    z.minLength(1, 'Write your message.'),
+    z.maxLength(
+      CONTACT_LIMITS.message,
+      `A message has at most ${CONTACT_LIMITS.message.toLocaleString('en-GB')} characters.`,
+    ),
+    z.regex(/^[^\u0000-\u0008\u000b-\u001f\u007f]*$/, 'The message contains characters we cannot store.'),
+  );
+
+const phone = z.optional(
+  z
+    .pipe(
+      z.string('The phone number must be text.'),
+      z.transform((value: string) => value.trim()),
+    )
+    .check(
+      z.maxLength(CONTACT_LIMITS.phone, `A phone number has at most ${CONTACT_LIMITS.phone} characters.`),
+      z.regex(
+        /^$|^\+?[0-9][0-9 ()./-]{4,}$/,
+        'Enter a phone number with digits, spaces and + ( ) / - . only.',
+      ),
+    ),
+);
+
+const privacy = z.literal(true, 'Agree to the privacy policy so that we may store your message.');
+
+/** Bot traps every public form carries: a hidden field people leave empty, and how long the form was open. */
+const traps = {
+  website: z.optional(z.string().check(z.maxLength(200))),
+  /** Milliseconds between the form appearing and being sent, measured by the form itself. */
+  fillMs: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(86_400_000))),
+  source: z.optional(sourcePage),
+};
+
+export const contactSchema = z.strictObject(
+  {
+    kind: z.optional(z.literal('contact')),
+    fullName: line('Your full name', CONTACT_LIMITS.fullName, true),
+    company: line('The company name', CONTACT_LIMITS.company, false),
+    email,
+    position: line('The position', CONTACT_LIMITS.position, false),
+    phone,
+    subject: line('A subject', CONTACT_LIMITS.subject, true),
+    message: messageText,
+    privacy,
+    ...traps,
+  },
+  'Send a JSON object with the contact form fields.',
+);
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const meetingRequestSchema = z.strictObject(
+  {
+    kind: z.literal('meeting'),
+    fullName: line('Your full name', CONTACT_LIMITS.fullName, true),
+    company: line('The company name', CONTACT_LIMITS.company, false),
+    email,
+    subject: line('A topic', CONTACT_LIMITS.subject, true),
+    /** The slot's start as an ISO instant, one of those GET /api/meeting-slots offers. */
+    slot: z
+      .string('Pick a time for the meeting.')
+      .check(z.minLength(1, 'Pick a time for the meeting.'), z.maxLength(40, 'Pick a time for the meeting.')),
+    privacy,
+    ...traps,
+  },
+  'Send a JSON object with the meeting request fields.',
+);
+export type MeetingRequestInput = z.infer<typeof meetingRequestSchema>;
 
 export type FieldErrors = Record<string, string>;
 

@@ -59,12 +59,51 @@ export function problem(error: HttpError): Response {
  * Accepts `application/json` with an optional `charset=utf-8`.
  */
 export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
-  const type = req.headers.get('content-type') ?? '';
-  const [mediaType, ...parameters] = type.split(';').map((part) => part.trim().toLowerCase());
-  const charsetOk = parameters.every((p) => !p.startsWith('charset=') || /^charset="?utf-8"?$/.test(p));
-  if (mediaType !== 'application/json' || !charsetOk) {
+  if (mediaType(req) !== 'application/json') {
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json (UTF-8).');
   }
+  const text = await readText(req, maxBytes);
+  if (text.trim() === '')
+    throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+/** The request's media type, lower-cased; `undefined` when a charset other than UTF-8 is declared. */
+export function mediaType(req: Request): string | undefined {
+  const type = req.headers.get('content-type') ?? '';
+  const [media, ...parameters] = type.split(';').map((part) => part.trim().toLowerCase());
+  const charsetOk = parameters.every((p) => !p.startsWith('charset=') || /^charset="?utf-8"?$/.test(p));
+  return charsetOk ? media : undefined;
+}
+
+/** Whether the body is a plain HTML form post (a browser without JavaScript). */
+export const isFormPost = (req: Request) => mediaType(req) === 'application/x-www-form-urlencoded';
+
+/**
+ * Reads a plain HTML form post of at most `maxBytes` into an object of strings. A field sent twice is
+ * refused: no form of ours repeats a name.
+ */
+export async function readForm(req: Request, maxBytes: number): Promise<Record<string, string>> {
+  const text = await readText(req, maxBytes);
+  const fields = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (fields.has(name))
+      throw new HttpError(400, 'invalid_form', `The field "${name.slice(0, 40)}" came twice.`);
+    fields.set(name, value);
+  }
+  return Object.fromEntries(fields);
+}
+
+/** A 303 to a page of this site: where a form post without JavaScript lands. */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, ...BASE_HEADERS } });
+}
+
+async function readText(req: Request, maxBytes: number): Promise<string> {
   const tooLarge = new HttpError(413, 'payload_too_large', `The body is larger than ${maxBytes} bytes.`);
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge;
@@ -84,14 +123,7 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
       chunks.push(value);
     }
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
-  if (text.trim() === '')
-    throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
-  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
 /**

@@ -2,7 +2,16 @@
 import { newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, validate } from '../lib/schemas.ts';
 import { requireAdmin } from './auth.ts';
 import { database } from './config.ts';
-import { HttpError, json, noContent, readJson, type Handler } from './http.ts';
+import {
+  HttpError,
+  isFormPost,
+  json,
+  noContent,
+  readForm,
+  readJson,
+  seeOther,
+  type Handler,
+} from './http.ts';
 import { onlyParams, paging, rowId } from './query.ts';
 import { hit, SIGNUP_PER_IP } from './rate-limit.ts';
 import {
@@ -38,9 +47,28 @@ export const listSubscribersHandler: Handler = async (req) => {
   return json(200, rows, { 'x-total-count': String(total) });
 };
 
+/**
+ * Where a plain form post (no JavaScript) lands: back on the page it came from, at the confirmation or the
+ * error note of the sign-up form (both shown by CSS `:target`). Only a validated path is ever used.
+ */
+function backTo(source: unknown, outcome: 'confirmed' | 'error'): Response {
+  const path = validate(newsletterSignupSchema.shape.source, source);
+  return seeOther(`${path.ok ? path.data : '/'}#newsletter-${outcome}`);
+}
+
 export const signUp: Handler = async (req, context) => {
-  const body = await readJson(req, SIGNUP_BODY_LIMIT);
+  const form = isFormPost(req);
+  const fields = form ? await readForm(req, SIGNUP_BODY_LIMIT) : undefined;
+  const body = fields
+    ? {
+        ...fields,
+        ...(fields.consent !== undefined && {
+          consent: fields.consent === 'on' || fields.consent === 'true',
+        }),
+      }
+    : await readJson(req, SIGNUP_BODY_LIMIT);
   const parsed = validate(newsletterSignupSchema, body);
+  if (!parsed.ok && fields) return backTo(fields.source, 'error');
   if (!parsed.ok) {
     throw new HttpError(400, 'validation_failed', 'Check the highlighted field and send the form again.', {
       fields: parsed.fields,
@@ -49,6 +77,7 @@ export const signUp: Handler = async (req, context) => {
   const db = database();
   const window = await hit(db, SIGNUP_PER_IP, context.ip);
   if (window.count > SIGNUP_PER_IP.max) {
+    if (form) return backTo(parsed.data.source, 'error');
     throw new HttpError(429, 'rate_limited', 'Too many sign-ups from your network. Try again later.', {
       headers: { 'retry-after': String(window.retryAfter) },
     });
@@ -57,6 +86,7 @@ export const signUp: Handler = async (req, context) => {
   // A filled honeypot is a bot: it gets the same reply and nothing is stored.
   if (!website)
     await addSubscriber(db, { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source });
+  if (form) return backTo(source, 'confirmed');
   return json(202, SIGNUP_ACCEPTED);
 };
 

@@ -203,3 +203,42 @@ describe('GET /api/inquiries', () => {
     expect(reply.headers.get('www-authenticate')).toBe('Bearer');
   });
 });
+
+describe('POST /api/newsletter as a plain form (no JavaScript)', () => {
+  const form = (fields: Record<string, string>) =>
+    api.call('POST', '/api/newsletter', {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      ip: '192.0.2.77',
+    });
+
+  test('stores the address and sends the visitor back to the confirmation on the same page', async () => {
+    const reply = await form({
+      email: 'no-js@plant.example',
+      consent: 'on',
+      source: '/blog/gmp',
+      website: '',
+    });
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get('location')).toBe('/blog/gmp#newsletter-confirmed');
+    const rows = await api.db.query('SELECT email FROM subscribers WHERE email = $1', [
+      'no-js@plant.example',
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
+  test('sends an unticked consent back to the error note and stores nothing', async () => {
+    const before = await subscriberCount();
+    const reply = await form({ email: 'unticked@plant.example', source: '/news' });
+    expect(reply.headers.get('location')).toBe('/news#newsletter-error');
+    expect(await subscriberCount()).toBe(before);
+  });
+
+  test('never redirects off the site, whatever the source field says', async () => {
+    for (const source of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const reply = await form({ email: 'x@plant.example', consent: 'on', source });
+      expect(reply.status).toBe(303);
+      expect(reply.headers.get('location')).toBe('/#newsletter-error');
+    }
+  });
+});

@@ -73,3 +73,61 @@ export async function listInquiries(
   );
   return { rows: rows.map(toInquiry), total };
 }
+
+export interface NewInquiry {
+  kind: 'contact' | 'meeting';
+  fullName: string;
+  company?: string;
+  email: string;
+  position?: string;
+  phone?: string;
+  subject: string;
+  message?: string;
+  meetingStart?: Date;
+  privacyVersion: string;
+  sourcePage?: string;
+}
+
+/** Thrown when a meeting slot was requested by someone else first (the partial unique index). */
+export class SlotTakenError extends Error {
+  override readonly name = 'SlotTakenError';
+}
+
+/** Stores one contact message or meeting request; empty optional fields are stored as NULL. */
+export async function insertInquiry(db: Queryable, inquiry: NewInquiry): Promise<number> {
+  const orNull = (value: string | undefined) => (value ? value : null);
+  try {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, company, email, position, phone, subject, message, meeting_start,
+         privacy_version, source_page)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        inquiry.kind,
+        inquiry.fullName,
+        orNull(inquiry.company),
+        inquiry.email,
+        orNull(inquiry.position),
+        orNull(inquiry.phone),
+        inquiry.subject,
+        orNull(inquiry.message),
+        inquiry.meetingStart ?? null,
+        inquiry.privacyVersion,
+        orNull(inquiry.sourcePage),
+      ],
+    );
+    return row!.id;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new SlotTakenError('slot taken');
+    throw error;
+  }
+}
+
+/** Meeting slots already requested between `from` and `to`, as ISO instants. */
+export async function requestedSlots(db: Queryable, from: Date, to: Date): Promise<Set<string>> {
+  const rows = await db.query<{ meeting_start: Date }>(
+    `SELECT meeting_start FROM inquiries
+     WHERE kind = 'meeting' AND meeting_start >= $1 AND meeting_start <= $2`,
+    [from, to],
+  );
+  return new Set(rows.map((row) => new Date(row.meeting_start).toISOString()));
+}

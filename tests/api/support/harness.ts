@@ -149,7 +149,8 @@ export async function startApi(): Promise<Api> {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${base}${path}`, { method, headers, body });
+    // Redirects are answers to check (a form post's 303), not hops to follow.
+    const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown;
     try {

@@ -1,0 +1,157 @@
+/**
+ * POST /api/contact (a contact message or a meeting request), GET /api/meeting-slots and
+ * GET /api/meeting.ics. The contact form's JSON and its plain form post (no JavaScript) share one path:
+ * the same schema, the same traps, the same rate limit; only the reply differs (201 JSON or a 303).
+ */
+import { meetingIcs } from '../lib/ics.ts';
+import { isOfferedSlot, meetingDays, MEETING_MINUTES, MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
+import {
+  contactSchema,
+  meetingRequestSchema,
+  PRIVACY_POLICY_VERSION,
+  validate,
+  type FieldErrors,
+} from '../lib/schemas.ts';
+import { site } from '../site.config.ts';
+import { database } from './config.ts';
+import { HttpError, isFormPost, json, readForm, readJson, seeOther, type Handler } from './http.ts';
+import { onlyParams } from './query.ts';
+import { CONTACT_PER_IP, hit } from './rate-limit.ts';
+import { insertInquiry, requestedSlots, SlotTakenError } from './repositories/inquiries.ts';
+
+/** A contact message is at most 5,000 characters; four bytes each plus the other fields stays under this. */
+export const CONTACT_BODY_LIMIT = 24 * 1024;
+/** People take longer than this to fill in a form; scripts do not. Faster posts get a success and no row. */
+export const MIN_FILL_MS = 3000;
+
+/** Where a form post without JavaScript lands when a field needs attention (see the contact page). */
+const formErrorsAt = (fields: string[]) =>
+  `/contact?invalid=${encodeURIComponent(fields.join(','))}#form-errors`;
+
+/** A plain form post, turned into the shape the JSON schemas read (a ticked checkbox sends "on"). */
+function fromForm(fields: Record<string, string>): Record<string, unknown> {
+  const { privacy, fillMs, ...rest } = fields;
+  return {
+    ...rest,
+    ...(privacy !== undefined && { privacy: privacy === 'on' || privacy === 'true' }),
+    ...(fillMs !== undefined && fillMs !== '' && { fillMs: Number(fillMs) }),
+  };
+}
+
+export const submitInquiry: Handler = async (req, context) => {
+  const form = isFormPost(req);
+  const body = form
+    ? fromForm(await readForm(req, CONTACT_BODY_LIMIT))
+    : await readJson(req, CONTACT_BODY_LIMIT);
+  const meeting = typeof body === 'object' && body !== null && 'kind' in body && body.kind === 'meeting';
+  const parsed = meeting ? validate(meetingRequestSchema, body) : validate(contactSchema, body);
+
+  let fields: FieldErrors | undefined = parsed.ok ? undefined : parsed.fields;
+  if (parsed.ok && parsed.data.kind === 'meeting' && !isOfferedSlot(parsed.data.slot)) {
+    fields = { slot: 'That time is not offered any more. Pick one of the times listed.' };
+  }
+  if (fields || !parsed.ok) {
+    if (form) return seeOther(formErrorsAt(Object.keys(fields ?? {})));
+    throw new HttpError(400, 'validation_failed', 'Check the highlighted fields and send the form again.', {
+      fields,
+    });
+  }
+
+  const db = database();
+  const window = await hit(db, CONTACT_PER_IP, context.ip);
+  if (window.count > CONTACT_PER_IP.max) {
+    if (form) return seeOther(formErrorsAt(['rate_limited']));
+    throw new HttpError(
+      429,
+      'rate_limited',
+      `Too many messages from your network. Try again later, or write to ${site.email}.`,
+      { headers: { 'retry-after': String(window.retryAfter) } },
+    );
+  }
+
+  const data = parsed.data;
+  // JSON comes from our own form, which always says how long it was open; a plain post cannot.
+  const tooFast = data.fillMs === undefined ? !form : data.fillMs < MIN_FILL_MS;
+  const bot = Boolean(data.website) || tooFast;
+  const start = data.kind === 'meeting' ? new Date(data.slot) : undefined;
+  if (!bot) {
+    try {
+      await insertInquiry(db, {
+        kind: data.kind === 'meeting' ? 'meeting' : 'contact',
+        fullName: data.fullName,
+        company: data.company,
+        email: data.email,
+        ...(data.kind !== 'meeting' && {
+          position: data.position,
+          phone: data.phone,
+          message: data.message,
+        }),
+        subject: data.subject,
+        meetingStart: start,
+        privacyVersion: PRIVACY_POLICY_VERSION,
+        sourcePage: data.source,
+      });
+    } catch (error) {
+      if (!(error instanceof SlotTakenError)) throw error;
+      const slot = 'Someone has just requested this time. Pick another one.';
+      if (form) return seeOther(formErrorsAt(['slot']));
+      throw new HttpError(409, 'slot_taken', slot, { fields: { slot } });
+    }
+  }
+  const thanks = start ? `/thanks?meeting=${encodeURIComponent(start.toISOString())}` : '/thanks';
+  if (form) return seeOther(thanks);
+  return json(201, {
+    message: 'Thank you for getting in touch.',
+    next: thanks,
+    ...(start && { meetingStart: start.toISOString() }),
+  });
+};
+
+/** The slots of the next ten working days and whether each was already requested. No personal data. */
+export const listMeetingSlots: Handler = async (req) => {
+  onlyParams(new URL(req.url).searchParams, []);
+  const days = meetingDays();
+  const first = days[0]!.slots[0]!;
+  const last = days.at(-1)!.slots.at(-1)!;
+  const taken = await requestedSlots(database(), new Date(first), new Date(last));
+  return json(200, {
+    timeZone: MEETING_TIME_ZONE,
+    minutes: MEETING_MINUTES,
+    days: days.map((day) => ({
+      date: day.date,
+      slots: day.slots.map((start) => ({ start, available: !taken.has(start) })),
+    })),
+  });
+};
+
+/** An .ics file for a requested slot; `start` must be on the half-hour grid. */
+export const meetingCalendar: Handler = async (req) => {
+  const params = new URL(req.url).searchParams;
+  onlyParams(params, ['start']);
+  const raw = params.get('start') ?? '';
+  const start = new Date(raw);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/.test(raw) ||
+    Number.isNaN(start.getTime()) ||
+    start.getTime() % (MEETING_MINUTES * 60_000) !== 0
+  ) {
+    throw new HttpError(400, 'invalid_query', '"start" must be a UTC time on the hour or half hour.');
+  }
+  const body = meetingIcs({
+    start,
+    uid: `meeting-${start.toISOString().replace(/[-:.]/g, '')}@${new URL(site.url).hostname}`,
+    summary: `${site.displayName}: 30-minute meeting (requested)`,
+    description: `You requested this 30-minute meeting with ${site.displayName}. We confirm it by e-mail with a video-call link; until then the time is tentative. Questions: ${site.email}, ${site.phone}.`,
+    organizerEmail: site.email,
+    organizerName: site.displayName,
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': 'attachment; filename="korvel-meeting.ics"',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+};
