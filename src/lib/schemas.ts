@@ -72,7 +72,7 @@ export const CONTACT_LIMITS = {
 function line(label: string, max: number, required: boolean) {
   const checks = [
     z.maxLength(max, `${label} has at most ${max.toLocaleString('en-GB')} characters.`),
-    z.regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must be on one line.`),
+    z.regex(/^\P{Cc}*$/u, `${label} must be on one line.`),
   ];
   const text = z.pipe(
     z.string({
@@ -98,7 +98,7 @@ const messageText = z
       CONTACT_LIMITS.message,
       `A message has at most ${CONTACT_LIMITS.message.toLocaleString('en-GB')} characters.`,
     ),
-    z.regex(/^[^\u0000-\u0008\u000b-\u001f\u007f]*$/, 'The message contains characters we cannot store.'),
+    z.regex(/^(?:[\t\n]|\P{Cc})*$/u, 'The message contains characters we cannot store.'),
   );
 
 const phone = z.optional(
