@@ -1,7 +1,10 @@
 /** Copy handed to the React islands as props (islands do not load i18next themselves). */
 import type { TFunction } from 'i18next';
+import type { ContactFormCopy } from '../components/islands/ContactForm.tsx';
 import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
+import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
 import type { ReadAloudCopy } from '../components/islands/ReadAloud.tsx';
+import { site } from '../site.config.ts';
 
 export function readAloudCopy(t: TFunction): ReadAloudCopy {
   return {
@@ -23,6 +26,48 @@ export function sliderCopy(t: TFunction): ImageSliderCopy {
     show: t('blog:slider.show'),
     play: t('blog:slider.play'),
     pause: t('blog:slider.pause'),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+const privacyLabel = (t: TFunction, key: string) => ({
+  before: t(`${key}.before`),
+  link: t(`${key}.link`),
+  after: t(`${key}.after`),
+});
+
+export function contactFormCopy(t: TFunction): ContactFormCopy {
+  return {
+    labels: t('forms:contact.labels', { returnObjects: true }) as ContactFormCopy['labels'],
+    required: t('forms:required'),
+    privacy: privacyLabel(t, 'forms:privacy'),
+    send: t('forms:contact.send'),
+    sending: t('forms:contact.sending'),
+    summary: t('forms:summary'),
+    network: t('forms:network'),
+    server: t('forms:server'),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+export function meetingBookingCopy(t: TFunction): MeetingBookingCopy {
+  return {
+    labels: t('forms:meeting.labels', { returnObjects: true }) as MeetingBookingCopy['labels'],
+    required: t('forms:required'),
+    privacy: privacyLabel(t, 'forms:privacy'),
+    day: t('forms:meeting.day'),
+    zoneNote: t('forms:meeting.zone_note'),
+    yourTime: t('forms:meeting.your_time'),
+    loading: t('forms:meeting.loading'),
+    unavailable: t('forms:meeting.unavailable'),
+    full: t('forms:meeting.full'),
+    needsScript: t('forms:meeting.needs_script', { email: site.email, phone: site.phone }),
+    retry: t('forms:meeting.retry'),
+    send: t('forms:meeting.send'),
+    sending: t('forms:meeting.sending'),
+    summary: t('forms:summary'),
+    network: t('forms:network'),
+    server: t('forms:server'),
     errorHeading: t('common:error_boundary.heading'),
   };
 }

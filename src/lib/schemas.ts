@@ -69,21 +69,26 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** A one-line text: trimmed, no control characters (a CR/LF in a name or subject is never honest). */
-function line(label: string, max: number, required: boolean) {
-  const checks = [
-    z.maxLength(max, `${label} has at most ${max.toLocaleString('en-GB')} characters.`),
-    z.regex(/^\P{Cc}*$/u, `${label} must be on one line.`),
-  ];
-  const text = z.pipe(
-    z.string({
-      error: (issue) =>
-        issue.input === undefined ? `Enter ${label.toLowerCase()}.` : `${label} must be text.`,
-    }),
-    z.transform((value: string) => value.trim()),
-  );
-  if (required) return text.check(z.minLength(1, `Enter ${label.toLowerCase()}.`), ...checks);
-  return z.optional(text.check(...checks));
+function line(label: string, max: number) {
+  return z
+    .pipe(
+      z.string({
+        error: (issue) =>
+          issue.input === undefined ? `Enter ${label.toLowerCase()}.` : `${label} must be text.`,
+      }),
+      z.transform((value: string) => value.trim()),
+    )
+    .check(
+      z.maxLength(max, `${label} has at most ${max.toLocaleString('en-GB')} characters.`),
+      z.regex(/^\P{Cc}*$/u, `${label} must be on one line.`),
+    );
 }
+
+/** A required one-line text: blank after trimming counts as missing. */
+const requiredLine = (label: string, max: number) =>
+  line(label, max).check(z.minLength(1, `Enter ${label.toLowerCase()}.`));
+
+const optionalLine = (label: string, max: number) => z.optional(line(label, max));
 
 const messageText = z
   .pipe(
@@ -129,12 +134,12 @@ const traps = {
 export const contactSchema = z.strictObject(
   {
     kind: z.optional(z.literal('contact')),
-    fullName: line('Your full name', CONTACT_LIMITS.fullName, true),
-    company: line('The company name', CONTACT_LIMITS.company, false),
+    fullName: requiredLine('Your full name', CONTACT_LIMITS.fullName),
+    company: optionalLine('The company name', CONTACT_LIMITS.company),
     email,
-    position: line('The position', CONTACT_LIMITS.position, false),
+    position: optionalLine('The position', CONTACT_LIMITS.position),
     phone,
-    subject: line('A subject', CONTACT_LIMITS.subject, true),
+    subject: requiredLine('A subject', CONTACT_LIMITS.subject),
     message: messageText,
     privacy,
     ...traps,
@@ -146,10 +151,10 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const meetingRequestSchema = z.strictObject(
   {
     kind: z.literal('meeting'),
-    fullName: line('Your full name', CONTACT_LIMITS.fullName, true),
-    company: line('The company name', CONTACT_LIMITS.company, false),
+    fullName: requiredLine('Your full name', CONTACT_LIMITS.fullName),
+    company: optionalLine('The company name', CONTACT_LIMITS.company),
     email,
-    subject: line('A topic', CONTACT_LIMITS.subject, true),
+    subject: requiredLine('A topic', CONTACT_LIMITS.subject),
     /** The slot's start as an ISO instant, one of those GET /api/meeting-slots offers. */
     slot: z
       .string('Pick a time for the meeting.')

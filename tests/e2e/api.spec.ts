@@ -2,24 +2,13 @@
  * The functions behind Netlify's own routing (the preview server), against the embedded database:
  * what the admin island and the newsletter form will call.
  */
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { expect, test } from '@playwright/test';
+import { signIn } from './admin-api.ts';
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern
 test.beforeEach(({}, info) =>
   test.skip(info.project.name !== 'desktop', 'API checks run once, not per viewport'),
 );
-
-function devAdmin(): { email: string; password: string } {
-  return JSON.parse(readFileSync(`${E2E_DATA_DIR}.admin.json`, 'utf8'));
-}
-
-async function signIn(request: APIRequestContext): Promise<string> {
-  const reply = await request.post('/admin/login', { data: devAdmin() });
-  expect(reply.status()).toBe(200);
-  return (await reply.json()).token;
-}
 
 test('the dev admin signs in and lists the seeded subscribers, some without a date', async ({ request }) => {
   const token = await signIn(request);

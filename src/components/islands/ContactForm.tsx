@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { CONTACT_LIMITS, contactSchema, validate } from '../../lib/schemas.ts';
+import { Consent, ErrorSummary, Field, Trap } from './form/Field.tsx';
+import { submitJson, type SubmitCopy } from './form/submit.ts';
+import IslandErrorBoundary from './IslandErrorBoundary.tsx';
+import '../../styles/forms.css';
+
+export interface ContactFormCopy extends SubmitCopy {
+  labels: {
+    fullName: string;
+    company: string;
+    email: string;
+    position: string;
+    phone: string;
+    subject: string;
+    message: string;
+    privacy: string;
+  };
+  /** The one explanation of the asterisk. */
+  required: string;
+  /** The privacy label around the link: before, link text, after. */
+  privacy: { before: string; link: string; after: string };
+  send: string;
+  sending: string;
+  summary: string;
+  errorHeading: string;
+}
+
+type Values = Record<'fullName' | 'company' | 'email' | 'position' | 'phone' | 'subject' | 'message', string>;
+const empty: Values = {
+  fullName: '',
+  company: '',
+  email: '',
+  position: '',
+  phone: '',
+  subject: '',
+  message: '',
+};
+const ID = 'contact';
+
+/**
+ * The contact form. Server-rendered as a plain form that posts to /api/contact (which answers a 303), so it
+ * works before and without JavaScript; once hydrated it validates with the function's own schema, shows
+ * errors beside each field and in a summary that takes focus, and cannot be sent twice.
+ */
+function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
+  const [values, setValues] = useState<Values>(empty);
+  const [privacy, setPrivacy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const inFlight = useRef(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => setHydrated(true), []);
+
+  const showErrors = (fields: Record<string, string>, message?: string) => {
+    setErrors(fields);
+    setGeneral(message);
+    // After React has rendered the summary.
+    requestAnimationFrame(() => summary.current?.focus());
+  };
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const website = (form.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+    const body = {
+      kind: 'contact' as const,
+      ...values,
+      privacy,
+      source: '/contact',
+      // How long the page has been open: people need more than a few seconds to write a message.
+      fillMs: Math.round(performance.now()),
+      ...(website && { website }),
+    };
+    const checked = validate(contactSchema, body);
+    if (!checked.ok) return showErrors(checked.fields);
+
+    inFlight.current = true;
+    setSending(true);
+    const outcome = await submitJson('/api/contact', body, copy);
+    if (outcome.ok) {
+      window.location.assign(outcome.next);
+      return;
+    }
+    inFlight.current = false;
+    setSending(false);
+    showErrors(outcome.fields, outcome.message);
+  }
+
+  const bind = (name: keyof Values) => ({
+    name,
+    idPrefix: ID,
+    label: copy.labels[name],
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  return (
+    <form
+      ref={form}
+      className="form"
+      action="/api/contact"
+      method="post"
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      aria-describedby={`${ID}-required`}
+    >
+      <ErrorSummary
+        ref={summary}
+        heading={copy.summary}
+        idPrefix={ID}
+        errors={errors}
+        labels={copy.labels}
+        general={general}
+      />
+      <p className="form-note" id={`${ID}-required`}>
+        {copy.required}
+      </p>
+      <input type="hidden" name="kind" value="contact" />
+      <input type="hidden" name="source" value="/contact" />
+      <div className="form-grid">
+        <Field {...bind('fullName')} required autoComplete="name" maxLength={CONTACT_LIMITS.fullName} />
+        <Field {...bind('company')} autoComplete="organization" maxLength={CONTACT_LIMITS.company} />
+        <Field {...bind('email')} required type="email" autoComplete="email" maxLength={254} />
+        <Field {...bind('position')} autoComplete="organization-title" maxLength={CONTACT_LIMITS.position} />
+        <Field {...bind('phone')} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} />
+        <Field {...bind('subject')} required maxLength={CONTACT_LIMITS.subject} />
+      </div>
+      <Field {...bind('message')} required multiline rows={7} maxLength={CONTACT_LIMITS.message} />
+      <Consent
+        idPrefix={ID}
+        name="privacy"
+        checked={privacy}
+        onChange={setPrivacy}
+        error={errors.privacy}
+        label={
+          <>
+            {copy.privacy.before}
+            <a href="/privacy-policy">{copy.privacy.link}</a>
+            {copy.privacy.after}
+          </>
+        }
+      />
+      <Trap idPrefix={ID} />
+      <button className="button button--primary form-submit" type="submit" disabled={sending}>
+        {sending ? copy.sending : copy.send}
+      </button>
+    </form>
+  );
+}
+
+export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
+  return (
+    <IslandErrorBoundary heading={copy.errorHeading}>
+      <ContactFormInner copy={copy} />
+    </IslandErrorBoundary>
+  );
+}

@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
+import { CONTACT_LIMITS, meetingRequestSchema, validate } from '../../lib/schemas.ts';
+import { Consent, ErrorSummary, Field, Trap, fieldId } from './form/Field.tsx';
+import { submitJson, type SubmitCopy } from './form/submit.ts';
+import IslandErrorBoundary from './IslandErrorBoundary.tsx';
+import '../../styles/forms.css';
+
+export interface MeetingBookingCopy extends SubmitCopy {
+  labels: {
+    fullName: string;
+    email: string;
+    company: string;
+    subject: string;
+    slot: string;
+    privacy: string;
+  };
+  required: string;
+  privacy: { before: string; link: string; after: string };
+  /** Legend of the day picker, e.g. "Day". */
+  day: string;
+  /** "Times are Belgrade time (CET/CEST)." */
+  zoneNote: string;
+  /** "{time} your time" beside each slot when the visitor is elsewhere. */
+  yourTime: string;
+  loading: string;
+  /** Shown when the slots cannot be loaded: offers e-mail and phone instead. */
+  unavailable: string;
+  /** A day whose every slot has been requested. */
+  full: string;
+  /** Shown before hydration and without JavaScript. */
+  needsScript: string;
+  retry: string;
+  send: string;
+  sending: string;
+  summary: string;
+  errorHeading: string;
+}
+
+interface Day {
+  date: string;
+  slots: { start: string; available: boolean }[];
+}
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; days: Day[] };
+const ID = 'meeting';
+
+const belgrade = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: MEETING_TIME_ZONE, ...options });
+const timeInBelgrade = belgrade({ hour: '2-digit', minute: '2-digit' });
+const dayName = belgrade({ weekday: 'short', day: 'numeric', month: 'short' });
+const longDay = belgrade({ weekday: 'long', day: 'numeric', month: 'long' });
+
+/**
+ * Booking a 30-minute meeting: the free slots of the next ten working days (GET /api/meeting-slots), shown in
+ * Belgrade time and, when the visitor is elsewhere, in their own; a request is stored as a `meeting` inquiry.
+ */
+function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [day, setDay] = useState<string>();
+  const [slot, setSlot] = useState<string>();
+  const [values, setValues] = useState({ fullName: '', email: '', company: '', subject: '' });
+  const [privacy, setPrivacy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const [visitorZone, setVisitorZone] = useState<string>();
+  const inFlight = useRef(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const fetchSlots = useCallback(async () => {
+    setLoad({ state: 'loading' });
+    try {
+      const response = await fetch('/api/meeting-slots');
+      if (!response.ok) throw new Error(String(response.status));
+      const { days } = (await response.json()) as { days: Day[] };
+      setLoad({ state: 'ready', days });
+      setDay((current) => current ?? days.find((d) => d.slots.some((s) => s.available))?.date);
+    } catch {
+      setLoad({ state: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && zone !== MEETING_TIME_ZONE) setVisitorZone(zone);
+    void fetchSlots();
+  }, [fetchSlots]);
+
+  const local = visitorZone
+    ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: visitorZone })
+    : undefined;
+
+  const showErrors = (fields: Record<string, string>, message?: string) => {
+    setErrors(fields);
+    setGeneral(message);
+    requestAnimationFrame(() => summary.current?.focus());
+  };
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const website = (form.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
+    const body = {
+      kind: 'meeting' as const,
+      ...values,
+      slot: slot ?? '',
+      privacy,
+      source: '/contact',
+      fillMs: Math.round(performance.now()),
+      ...(website && { website }),
+    };
+    const checked = validate(meetingRequestSchema, body);
+    if (!checked.ok) return showErrors(checked.fields);
+    inFlight.current = true;
+    setSending(true);
+    const outcome = await submitJson('/api/contact', body, copy);
+    if (outcome.ok) {
+      window.location.assign(outcome.next);
+      return;
+    }
+    inFlight.current = false;
+    setSending(false);
+    if (outcome.status === 409) {
+      setSlot(undefined);
+      void fetchSlots();
+    }
+    showErrors(outcome.fields, outcome.message);
+  }
+
+  if (load.state === 'loading') {
+    return (
+      <p className="booking__status" role="status">
+        {copy.loading}
+      </p>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <div className="booking__status" role="alert">
+        <p>{copy.unavailable}</p>
+        <button type="button" className="button button--secondary" onClick={() => void fetchSlots()}>
+          {copy.retry}
+        </button>
+      </div>
+    );
+  }
+
+  const current = load.days.find((d) => d.date === day);
+  const free = current?.slots.filter((s) => s.available) ?? [];
+  const bind = (name: keyof typeof values) => ({
+    name,
+    idPrefix: ID,
+    label: copy.labels[name],
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+  });
+
+  return (
+    <form
+      ref={form}
+      className="form booking"
+      noValidate
+      onSubmit={onSubmit}
+      aria-describedby={`${ID}-required`}
+    >
+      <ErrorSummary
+        ref={summary}
+        heading={copy.summary}
+        idPrefix={ID}
+        errors={errors}
+        labels={copy.labels}
+        general={general}
+      />
+      <p className="form-note" id={`${ID}-required`}>
+        {copy.required}
+      </p>
+      <fieldset className="booking__days">
+        <legend>{copy.day}</legend>
+        <div className="booking__chips">
+          {load.days.map((d) => {
+            const open = d.slots.some((s) => s.available);
+            const date = new Date(d.slots[0]!.start);
+            return (
+              <label key={d.date} className="chip">
+                <input
+                  type="radio"
+                  name="meeting-day"
+                  value={d.date}
+                  checked={day === d.date}
+                  disabled={!open}
+                  onChange={() => {
+                    setDay(d.date);
+                    setSlot(undefined);
+                  }}
+                />
+                <span>
+                  {dayName.format(date)}
+                  {!open && <span className="visually-hidden"> ({copy.full})</span>}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset
+        className={`booking__slots${errors.slot ? ' form-field--invalid' : ''}`}
+        aria-describedby={[`${ID}-zone`, errors.slot && `${ID}-slot-error`].filter(Boolean).join(' ')}
+      >
+        <legend>
+          {copy.labels.slot}
+          {current && <>: {longDay.format(new Date(current.slots[0]!.start))}</>}
+          <span className="form-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </legend>
+        <p className="form-hint" id={`${ID}-zone`}>
+          {copy.zoneNote}
+        </p>
+        {free.length === 0 ? (
+          <p>{copy.full}</p>
+        ) : (
+          <div className="booking__chips">
+            {free.map((s, index) => {
+              const at = new Date(s.start);
+              return (
+                <label key={s.start} className="chip chip--time">
+                  <input
+                    type="radio"
+                    name="slot"
+                    id={index === 0 ? fieldId(ID, 'slot') : undefined}
+                    value={s.start}
+                    checked={slot === s.start}
+                    onChange={() => setSlot(s.start)}
+                  />
+                  <span>
+                    {timeInBelgrade.format(at)}
+                    {local && local.format(at) !== timeInBelgrade.format(at) && (
+                      <small>{copy.yourTime.replace('{time}', local.format(at))}</small>
+                    )}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        )}
+        {errors.slot && (
+          <p className="form-error" id={`${ID}-slot-error`}>
+            {errors.slot}
+          </p>
+        )}
+      </fieldset>
+      <div className="form-grid">
+        <Field {...bind('fullName')} required autoComplete="name" maxLength={CONTACT_LIMITS.fullName} />
+        <Field {...bind('email')} required type="email" autoComplete="email" maxLength={254} />
+        <Field {...bind('company')} autoComplete="organization" maxLength={CONTACT_LIMITS.company} />
+        <Field {...bind('subject')} required maxLength={CONTACT_LIMITS.subject} />
+      </div>
+      <Consent
+        idPrefix={ID}
+        name="privacy"
+        checked={privacy}
+        onChange={setPrivacy}
+        error={errors.privacy}
+        label={
+          <>
+            {copy.privacy.before}
+            <a href="/privacy-policy">{copy.privacy.link}</a>
+            {copy.privacy.after}
+          </>
+        }
+      />
+      <Trap idPrefix={ID} />
+      <button className="button button--primary form-submit" type="submit" disabled={sending}>
+        {sending ? copy.sending : copy.send}
+      </button>
+    </form>
+  );
+}
+
+export default function MeetingBooking({ copy }: { copy: MeetingBookingCopy }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <IslandErrorBoundary heading={copy.errorHeading}>
+      {hydrated ? <MeetingBookingInner copy={copy} /> : <p className="booking__status">{copy.needsScript}</p>}
+    </IslandErrorBoundary>
+  );
+}

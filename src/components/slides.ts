@@ -1,0 +1,19 @@
+/** Slides for the ImageSlider island from content images (articles, news, the thank-you page). */
+import type { ImageMetadata } from 'astro';
+import { getImage } from 'astro:assets';
+import type { SlideImage } from './islands/ImageSlider.tsx';
+
+/** Drawings stay SVG (sharp at any size, a few KB); photos become WebP at slide and thumbnail sizes. */
+export function slidesFrom(images: { src: ImageMetadata; alt: string }[]): Promise<SlideImage[]> {
+  return Promise.all(
+    images.map(async ({ src, alt }) => {
+      const height = Math.round((1200 * src.height) / src.width);
+      if (src.format === 'svg') return { src: src.src, thumb: src.src, width: 1200, height, alt };
+      const [full, thumb] = await Promise.all([
+        getImage({ src, width: 1200, format: 'webp' }),
+        getImage({ src, width: 192, format: 'webp' }),
+      ]);
+      return { src: full.src, thumb: thumb.src, width: 1200, height, alt };
+    }),
+  );
+}
