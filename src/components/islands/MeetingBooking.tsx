@@ -289,7 +289,15 @@ export default function MeetingBooking({ copy }: { copy: MeetingBookingCopy }) {
   useEffect(() => setHydrated(true), []);
   return (
     <IslandErrorBoundary heading={copy.errorHeading}>
-      {hydrated ? <MeetingBookingInner copy={copy} /> : <p className="booking__status">{copy.needsScript}</p>}
+      {hydrated ? (
+        <MeetingBookingInner copy={copy} />
+      ) : (
+        // Before hydration: the loading line with JavaScript on, the e-mail and phone alternative without it.
+        <>
+          <p className="booking__status booking__status--js">{copy.loading}</p>
+          <p className="booking__status booking__status--no-js">{copy.needsScript}</p>
+        </>
+      )}
     </IslandErrorBoundary>
   );
 }
