@@ -21,3 +21,17 @@ export function pdfFacts(pdf: Uint8Array): { pages: number; bytes: number } {
   if (!text.startsWith('%PDF-') || counts.length === 0) throw new Error('Not a PDF with a page tree');
   return { pages: Math.max(...counts), bytes: pdf.length };
 }
+
+/**
+ * A file size as people read it: kilobytes under one megabyte, otherwise megabytes with one decimal.
+ * @example formatFileSize(73432, 'en') // '72 kB'
+ */
+export function formatFileSize(bytes: number, locale: string): string {
+  const megabytes = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: megabytes ? 1 : 0,
+  }).format(megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
+}
