@@ -709,7 +709,7 @@ class Brochure {
     this.page(t('contact.eyebrow'));
     this.darkBackground();
     this.wordmark(FRAME.left, 56, true);
-    let y = 168;
+    let y = 140;
     this.text(
       t('contact.eyebrow'),
       this.with(s.eyebrow!, { color: c['on-dark-accent'] }),
@@ -739,7 +739,7 @@ class Brochure {
     const label = this.with(s.label!, { color: c['on-dark-muted'] });
     this.text(t('contact.book'), label, FRAME.left + bw + 16, y + 7, 220);
     this.text(bookUrl.replace(/^https:\/\//, ''), this.with(label, { color: c['on-dark'], tracking: 0.02, upper: false, size: 8 }), FRAME.left + bw + 16, y + 18, 260, { link: bookUrl }); // prettier-ignore
-    y += 34 + 40;
+    y += 34 + 32;
 
     const value: Style = { family: 'sans', weight: 400, size: 10.5, color: c['on-dark'], lineGap: 3.5 };
     const who = (key: string) => t(`who_are_we:facts.${key}`);
@@ -760,7 +760,7 @@ class Brochure {
       [
         {
           label: who('profile'),
-          value: site.social.find((p) => p.kind === 'professional-network')?.label ?? '',
+          value: who('profile_link'),
           link: site.social.find((p) => p.kind === 'professional-network')?.url,
         },
         { label: who('established'), value: `${site.established}, ${site.seat}` },
@@ -778,9 +778,35 @@ class Brochure {
         yy += this.text(cell.value, value, x, yy, HALF, cell.link ? { link: cell.link } : {});
         height = Math.max(height, yy - y);
       });
-      y += height + 12;
+      y += height + 9;
     }
-    this.fits('contact', y);
+
+    // Where each division's page is, for a reader who wants the detail.
+    y += 16;
+    this.text(
+      t('footer:divisions'),
+      this.with(s.eyebrow!, { color: c['on-dark-accent'] }),
+      FRAME.left,
+      y,
+      WIDTH,
+    );
+    y += 18;
+    const third = (WIDTH - 2 * 16) / 3;
+    const host = site.url.replace(/^https:\/\//, '');
+    for (let i = 0; i < content.divisions.length; i += 3) {
+      let row = 0;
+      content.divisions.slice(i, i + 3).forEach((division, j) => {
+        const x = FRAME.left + j * (third + 16);
+        const slug = sectors.find((sector) => sector.art === division.id)?.slug ?? division.id;
+        const url = `${site.url}/${slug}`;
+        let yy = y;
+        yy += this.text(division.name, this.with(s.strong!, { color: c['on-dark'], size: 9.4 }), x, yy, third, { link: url }) + 2; // prettier-ignore
+        yy += this.text(`${host}/${slug}`, this.with(label, { upper: false, tracking: 0.02, size: 7.4 }), x, yy, third, { link: url }); // prettier-ignore
+        row = Math.max(row, yy - y);
+      });
+      y += row + 12;
+    }
+    this.fits('contact', y - 12);
   }
 
   async render(): Promise<Uint8Array> {

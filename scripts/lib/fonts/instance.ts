@@ -5,7 +5,7 @@
  * subsets by copying glyphs. Hinting is dropped: PDF viewers render unhinted outlines anyway.
  */
 import { createRequire } from 'node:module';
-import { encodeSimpleGlyph, readSfnt, writeSfnt, Writer, type Point } from './sfnt.ts';
+import { encodeSimpleGlyph, readSfnt, renameFont, writeSfnt, Writer, type Point } from './sfnt.ts';
 
 interface PathCommand {
   command: string;
@@ -17,6 +17,7 @@ interface FontkitGlyph {
 }
 interface FontkitFont {
   numGlyphs: number;
+  familyName: string;
   getVariation(settings: Record<string, number>): FontkitFont;
   getGlyph(id: number): FontkitGlyph;
 }
@@ -57,8 +58,14 @@ function contours(commands: PathCommand[]): Point[][] {
   return result;
 }
 
+/** The standard names of weights (OpenType usWeightClass), as static font families name their styles. */
+const WEIGHT_NAMES: Record<number, string> = {
+  100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium', 600: 'SemiBold', 700: 'Bold',
+}; // prettier-ignore
+
 /**
- * Writes the instance of `font` at the given axis values.
+ * Writes the instance of `font` at the given axis values. At a standard weight it takes that weight's
+ * style name (IBMPlexSans-SemiBold), so PDF readers list the fonts by their real names.
  * @example staticInstance(ttf, { wght: 600 })
  */
 export function staticInstance(font: Uint8Array, axes: Record<string, number>): Uint8Array {
@@ -118,6 +125,13 @@ export function staticInstance(font: Uint8Array, axes: Record<string, number>): 
 
   const out = new Map<string, Uint8Array>();
   for (const [tag, bytes] of tables) if (!DROPPED.includes(tag)) out.set(tag, bytes);
+  const style = axes.wght ? WEIGHT_NAMES[axes.wght] : undefined;
+  const name = tables.get('name');
+  if (style && name) {
+    const family = instance.familyName;
+    const postscript = `${family.replace(/\s+/g, '')}-${style}`;
+    out.set('name', renameFont(name, { 2: style, 4: `${family} ${style}`, 6: postscript, 17: style }));
+  }
   out.set('head', head.bytes);
   out.set('hhea', hhea.bytes);
   out.set('maxp', maxp.bytes);

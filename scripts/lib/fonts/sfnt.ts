@@ -167,3 +167,52 @@ export function writeSfnt(flavor: number, tables: Map<string, Uint8Array>): Uint
   new DataView(font.buffer).setUint32(headOffset + 8, (0xb1b0afba - checksum(font)) >>> 0);
   return font;
 }
+
+/**
+ * A copy of a name table with some name ids replaced (Windows Unicode and Mac Roman records alike).
+ * @example renameFont(nameTable, { 2: 'SemiBold', 6: 'IBMPlexSans-SemiBold' })
+ */
+export function renameFont(table: Uint8Array, names: Record<number, string>): Uint8Array {
+  const input = new Reader(table);
+  const format = input.u16();
+  const count = input.u16();
+  const storage = input.u16();
+  const records = Array.from({ length: count }, () => {
+    const [platform, encoding, language, id, length, offset] = Array.from({ length: 6 }, () => input.u16()) as [
+      number, number, number, number, number, number,
+    ]; // prettier-ignore
+    const replacement = names[id];
+    let bytes = table.subarray(storage + offset, storage + offset + length);
+    if (replacement !== undefined) {
+      const wide = platform === 0 || platform === 3;
+      const out = new Writer();
+      for (const char of replacement) {
+        if (wide) out.u16(char.charCodeAt(0));
+        else out.u8(char.charCodeAt(0));
+      }
+      bytes = out.result();
+    }
+    return { platform, encoding, language, id, bytes };
+  });
+  const out = new Writer();
+  out.u16(0); // format 0: no language-tag records
+  out.u16(records.length);
+  out.u16(6 + records.length * 12);
+  let offset = 0;
+  for (const record of records) {
+    for (const value of [
+      record.platform,
+      record.encoding,
+      record.language,
+      record.id,
+      record.bytes.length,
+      offset,
+    ]) {
+      out.u16(value);
+    }
+    offset += record.bytes.length;
+  }
+  for (const record of records) out.raw(record.bytes);
+  void format;
+  return out.result();
+}
