@@ -61,7 +61,6 @@ function readPalette(root: string): Palette {
     'on-dark-muted',
     'on-dark-accent',
   ] as const) {
-    // prettier-ignore
     const value = tokens[name];
     if (!value) throw new Error(`brochure: src/styles/tokens.css has no --${name} colour`);
     palette[name] = value;
@@ -112,7 +111,10 @@ class Brochure {
   readonly mark: Mark;
   readonly drawing: Drawing | undefined;
   readonly content: BrochureContent;
-  readonly s: Record<string, Style>;
+  readonly s: Record<
+    'display' | 'h1' | 'lead' | 'h3' | 'body' | 'small' | 'strong' | 'eyebrow' | 'label' | 'figure',
+    Style
+  >;
   readonly edition: string;
   /** Section names of the inner pages, for the running header. */
   readonly sections: string[] = [];
@@ -237,8 +239,27 @@ class Brochure {
   wordmark(x: number, y: number, dark: boolean) {
     const { c, content } = this;
     this.logo(x, y, 30, dark ? '#2a6496' : c.blueprint);
-    this.text(content.site.name, { family: 'sans', weight: 700, size: 15, color: dark ? c['on-dark'] : c.ink, tracking: 0.16, upper: true }, x + 40, y + 2, 200); // prettier-ignore
-    this.text(content.site.logoTag, this.with(this.s.label!, { color: dark ? c['on-dark-muted'] : c.muted, tracking: 0.26, size: 6.4 }), x + 41, y + 20.5, 200); // prettier-ignore
+    this.text(
+      content.site.name,
+      {
+        family: 'sans',
+        weight: 700,
+        size: 15,
+        color: dark ? c['on-dark'] : c.ink,
+        tracking: 0.16,
+        upper: true,
+      },
+      x + 40,
+      y + 2,
+      200,
+    );
+    this.text(
+      content.site.logoTag,
+      this.with(this.s.label, { color: dark ? c['on-dark-muted'] : c.muted, tracking: 0.26, size: 6.4 }),
+      x + 41,
+      y + 20.5,
+      200,
+    );
   }
 
   /** A faint blueprint grid, as on the site's drawings. */
@@ -311,12 +332,12 @@ class Brochure {
       .rect(FRAME.left, y + 2.5, 14, 2)
       .fill(c.accent)
       .restore();
-    this.text(`${String(number).padStart(2, '0')}  ${eyebrow}`, s.eyebrow!, FRAME.left + 22, y, WIDTH);
+    this.text(`${String(number).padStart(2, '0')}  ${eyebrow}`, s.eyebrow, FRAME.left + 22, y, WIDTH);
     y += 20;
-    y += this.text(title, s.h1!, FRAME.left, y, WIDTH);
+    y += this.text(title, s.h1, FRAME.left, y, WIDTH);
     if (intro) {
       y += 7;
-      y += this.text(intro, s.lead!, FRAME.left, y, WIDTH);
+      y += this.text(intro, s.lead, FRAME.left, y, WIDTH);
     }
     return y + 18;
   }
@@ -332,7 +353,7 @@ class Brochure {
       doc.switchToPage(i);
       const dark = i === total - 1;
       const muted = dark ? c['on-dark-muted'] : c.muted;
-      const label = this.with(s.label!, { color: muted });
+      const label = this.with(s.label, { color: muted });
       if (!dark) {
         this.logo(FRAME.left, 30, 13, c.blueprint);
         this.text(
@@ -368,11 +389,23 @@ class Brochure {
     this.darkBackground();
     this.wordmark(FRAME.left, 56, true);
     let y = 168;
-    this.text(`${t('cover.kicker')} · ${this.edition}`, this.with(s.eyebrow!, { color: c['on-dark-accent'] }), FRAME.left, y, WIDTH); // prettier-ignore
+    this.text(
+      `${t('cover.kicker')} · ${this.edition}`,
+      this.with(s.eyebrow, { color: c['on-dark-accent'] }),
+      FRAME.left,
+      y,
+      WIDTH,
+    );
     y += 22;
-    y += this.text(t('cover.title'), s.display!, FRAME.left, y, 440);
+    y += this.text(t('cover.title'), s.display, FRAME.left, y, 440);
     y += 14;
-    y += this.text(content.tagline, this.with(s.lead!, { size: 12.5, color: c['on-dark-muted'], lineGap: 5 }), FRAME.left, y, 400); // prettier-ignore
+    y += this.text(
+      content.tagline,
+      this.with(s.lead, { size: 12.5, color: c['on-dark-muted'], lineGap: 5 }),
+      FRAME.left,
+      y,
+      400,
+    );
     if (drawing) {
       const width = WIDTH + 24;
       const height = (drawing.height / drawing.width) * width;
@@ -385,7 +418,7 @@ class Brochure {
     this.doc.save().strokeOpacity(0.3);
     this.rule(FRAME.left, bottom - 12, WIDTH, c['on-dark-muted']);
     this.doc.restore();
-    const label = this.with(s.label!, { color: c['on-dark-muted'] });
+    const label = this.with(s.label, { color: c['on-dark-muted'] });
     this.text(
       t('cover.divisions'),
       this.with(label, { color: c['on-dark-accent'] }),
@@ -393,7 +426,13 @@ class Brochure {
       bottom,
       120,
     );
-    this.text(content.divisions.map((d) => d.name).join('  ·  '), this.with(s.small!, { color: c['on-dark'] }), FRAME.left, bottom + 14, WIDTH); // prettier-ignore
+    this.text(
+      content.divisions.map((d) => d.name).join('  ·  '),
+      this.with(s.small, { color: c['on-dark'] }),
+      FRAME.left,
+      bottom + 14,
+      WIDTH,
+    );
     const place = t('cover.place', { seat: site.seat, year: site.established });
     this.text(place, this.with(label, { color: c['on-dark-muted'] }), FRAME.left, bottom + 44, WIDTH);
     const url = site.url.replace(/^https:\/\//, '');
@@ -423,52 +462,59 @@ class Brochure {
     facts.forEach((fact, i) => {
       const x = FRAME.left + i * (cell + 16);
       this.rule(x, y, cell, c.blueprint, 1.2);
-      const h = this.text(fact.value, s.figure!, x, y + 10, cell);
-      strip = Math.max(strip, 10 + h + 4 + this.text(fact.label, s.small!, x, y + 14 + h, cell));
+      const h = this.text(fact.value, s.figure, x, y + 10, cell);
+      strip = Math.max(strip, 10 + h + 4 + this.text(fact.label, s.small, x, y + 14 + h, cell));
     });
     y += strip + 30;
 
     const leftWidth = 292;
     let left = y;
     content.organization.forEach((paragraph, i) => {
-      const style = i === 0 ? this.with(s.lead!, { size: 10, lineGap: 3.6, color: c.ink }) : s.body!;
+      const style = i === 0 ? this.with(s.lead, { size: 10, lineGap: 3.6, color: c.ink }) : s.body;
       left += this.text(paragraph, style, FRAME.left, left, leftWidth) + 9;
     });
     if (content.initiatives.length) {
       left += 12;
       this.rule(FRAME.left, left, leftWidth, c['line-strong']);
       left += 10;
-      left += this.text(t('who.initiatives'), s.eyebrow!, FRAME.left, left, leftWidth) + 6;
-      left += this.text(t('who.initiatives_text'), s.small!, FRAME.left, left, leftWidth) + 8;
+      left += this.text(t('who.initiatives'), s.eyebrow, FRAME.left, left, leftWidth) + 6;
+      left += this.text(t('who.initiatives_text'), s.small, FRAME.left, left, leftWidth) + 8;
       for (const initiative of content.initiatives) {
         const link = { link: `${site.url}/initiatives/${initiative.id}` };
-        const h = this.text(initiative.name, s.strong!, FRAME.left, left, 70, link);
+        const h = this.text(initiative.name, s.strong, FRAME.left, left, 70, link);
         left +=
           Math.max(
             h,
-            this.text(initiative.descriptor, s.small!, FRAME.left + 74, left + 0.4, leftWidth - 74),
+            this.text(initiative.descriptor, s.small, FRAME.left + 74, left + 0.4, leftWidth - 74),
           ) + 4;
       }
     }
     const x = FRAME.left + leftWidth + 30;
     const width = FRAME.right - x;
     let right = y;
-    right += this.text(t('who.history'), s.eyebrow!, x, right, width) + 10;
+    right += this.text(t('who.history'), s.eyebrow, x, right, width) + 10;
     const first = right;
     let last = right;
     for (const item of content.history) {
       last = right;
       this.text(
         item.year,
-        this.with(s.eyebrow!, { color: c.blueprint, weight: 600 }),
+        this.with(s.eyebrow, { color: c.blueprint, weight: 600 }),
         x + 14,
         right,
         width - 14,
       );
       right += 13;
-      right += this.text(item.text, s.small!, x + 14, right, width - 14) + 12;
+      right += this.text(item.text, s.small, x + 14, right, width - 14) + 12;
     }
-    this.doc.save().moveTo(x + 3, first + 4).lineTo(x + 3, last + 4).lineWidth(0.8).strokeColor(c['line-strong']).stroke().restore(); // prettier-ignore
+    this.doc
+      .save()
+      .moveTo(x + 3, first + 4)
+      .lineTo(x + 3, last + 4)
+      .lineWidth(0.8)
+      .strokeColor(c['line-strong'])
+      .stroke()
+      .restore();
     for (let i = 0, yy = first; i < content.history.length; i++) {
       this.doc
         .save()
@@ -476,7 +522,7 @@ class Brochure {
         .lineWidth(1)
         .fillAndStroke('#ffffff', c.blueprint)
         .restore();
-      yy += 13 + this.height(content.history[i]!.text, s.small!, width - 14) + 12;
+      yy += 13 + this.height(content.history[i]!.text, s.small, width - 14) + 12;
     }
     this.fits(section, Math.max(left, right));
   }
@@ -498,20 +544,20 @@ class Brochure {
       if (draw) this.rule(x, yy, HALF, c['line-strong']);
       yy += 9;
       const label = `${String(i + 1).padStart(2, '0')}`;
-      if (draw) this.text(label, s.eyebrow!, x, yy + 2, 20);
+      if (draw) this.text(label, s.eyebrow, x, yy + 2, 20);
       yy += draw
-        ? this.text(service.name, s.h3!, x + 22, yy, HALF - 22)
-        : this.height(service.name, s.h3!, HALF - 22);
+        ? this.text(service.name, s.h3, x + 22, yy, HALF - 22)
+        : this.height(service.name, s.h3, HALF - 22);
       yy += 4;
-      yy += draw ? this.text(service.text, s.body!, x, yy, HALF) : this.height(service.text, s.body!, HALF);
+      yy += draw ? this.text(service.text, s.body, x, yy, HALF) : this.height(service.text, s.body, HALF);
       yy += 5;
       const deliverables = `${t('services.deliverables')}: ${service.deliverables}`;
-      yy += draw ? this.text(deliverables, s.small!, x, yy, HALF) : this.height(deliverables, s.small!, HALF);
+      yy += draw ? this.text(deliverables, s.small, x, yy, HALF) : this.height(deliverables, s.small, HALF);
       yy += 4;
       const count = t('services.in_references', { count: service.referenceCount });
       yy += draw
-        ? this.text(count, this.with(s.label!, { color: c.blueprint }), x, yy, HALF)
-        : this.height(count, s.label!, HALF);
+        ? this.text(count, this.with(s.label, { color: c.blueprint }), x, yy, HALF)
+        : this.height(count, s.label, HALF);
       return yy - top;
     };
     for (let i = 0; i < content.services.length; i += 2) {
@@ -541,11 +587,11 @@ class Brochure {
         draw ? this.text(value, style, left, yy, width, extra) : this.height(value, style, width);
       if (draw) this.rule(x, yy, HALF, c.blueprint, 1.2);
       yy += 9;
-      if (draw) this.text(String(i + 1).padStart(2, '0'), s.eyebrow!, x, yy + 2, 20);
+      if (draw) this.text(String(i + 1).padStart(2, '0'), s.eyebrow, x, yy + 2, 20);
       const slug = sectors.find((sector) => sector.art === division.id)?.slug ?? division.id;
-      yy += put(division.name, s.h3!, x + 22, HALF - 22, { link: `${site.url}/${slug}` });
+      yy += put(division.name, s.h3, x + 22, HALF - 22, { link: `${site.url}/${slug}` });
       yy += 4;
-      yy += put(division.summary, s.body!, x, HALF);
+      yy += put(division.summary, s.body, x, HALF);
       yy += 6;
       for (const highlight of division.highlights) {
         if (draw)
@@ -554,10 +600,15 @@ class Brochure {
             .rect(x + 1, yy + 3.4, 3, 3)
             .fill(c.accent)
             .restore();
-        yy += put(highlight, s.small!, x + 11, HALF - 11) + 1.5;
+        yy += put(highlight, s.small, x + 11, HALF - 11) + 1.5;
       }
       yy += 4;
-      yy += put(t('divisions.references', { count: division.referenceCount }), this.with(s.label!, { color: c.blueprint }), x, HALF); // prettier-ignore
+      yy += put(
+        t('divisions.references', { count: division.referenceCount }),
+        this.with(s.label, { color: c.blueprint }),
+        x,
+        HALF,
+      );
       return yy - top;
     };
     for (let i = 0; i < content.divisions.length; i += 2) {
@@ -593,14 +644,14 @@ class Brochure {
       let yy = top + pad;
       const put = (value: string, style: Style, left = x + pad, width = inner) =>
         draw ? this.text(value, style, left, yy, width) : this.height(value, style, width);
-      yy += put(ref.divisionName + (ref.deliveredUnderBrand ? '' : ' *'), s.eyebrow!) + 4;
-      yy += put(ref.title, this.with(s.h3!, { size: 10.4 })) + 2;
-      yy += put(`${ref.client}, ${ref.country}`, s.small!) + 2;
+      yy += put(ref.divisionName + (ref.deliveredUnderBrand ? '' : ' *'), s.eyebrow) + 4;
+      yy += put(ref.title, this.with(s.h3, { size: 10.4 })) + 2;
+      yy += put(`${ref.client}, ${ref.country}`, s.small) + 2;
       const facts = `${ref.year}  ·  ${t('references.duration', { count: ref.durationMonths })}`;
-      yy += put(facts, this.with(s.label!, { color: c.blueprint })) + 7;
+      yy += put(facts, this.with(s.label, { color: c.blueprint })) + 7;
       const outcomeTop = yy;
-      yy += put(t('references.outcome'), s.label!, x + pad + 9, inner - 9) + 2;
-      yy += put(ref.outcome, this.with(s.body!, { color: c.ink }), x + pad + 9, inner - 9);
+      yy += put(t('references.outcome'), s.label, x + pad + 9, inner - 9) + 2;
+      yy += put(ref.outcome, this.with(s.body, { color: c.ink }), x + pad + 9, inner - 9);
       if (draw)
         this.doc
           .save()
@@ -608,7 +659,7 @@ class Brochure {
           .fill(c['accent-bright'])
           .restore();
       yy += 6;
-      yy += put(`${t('references.scope')}: ${ref.services.join(', ')}`, s.small!);
+      yy += put(`${t('references.scope')}: ${ref.services.join(', ')}`, s.small);
       return yy + pad - top;
     };
     for (let i = 0; i < content.selected.length; i += 2) {
@@ -618,13 +669,15 @@ class Brochure {
       y += row + 10;
     }
     if (content.selected.some((r) => !r.deliveredUnderBrand)) {
-      y += this.text(`* ${t('references.not_under_brand')}`, s.small!, FRAME.left, y, WIDTH);
+      y += this.text(`* ${t('references.not_under_brand')}`, s.small, FRAME.left, y, WIDTH);
     } else {
       y -= 10;
     }
     const more = `${site.url.replace(/^https:\/\//, '')}/our-references`;
     y += 8;
-    y += this.text(more, this.with(s.label!, { color: c.blueprint }), FRAME.left, y, WIDTH, { link: `${site.url}/our-references` }); // prettier-ignore
+    y += this.text(more, this.with(s.label, { color: c.blueprint }), FRAME.left, y, WIDTH, {
+      link: `${site.url}/our-references`,
+    });
     this.fits(section, y);
   }
 
@@ -644,29 +697,41 @@ class Brochure {
     const textWidth = gateX - textX - 20;
     const gateWidth = FRAME.right - gateX;
     const centres: number[] = [];
-    phases.forEach((phase, i) => {
+    phases.forEach((phase) => {
       const top = y;
       centres.push(top + 10);
       let left = top;
-      left += this.text(phase.title, s.h3!, textX, left, textWidth) + 3;
-      left += this.text(phase.text, s.body!, textX, left, textWidth);
+      left += this.text(phase.title, s.h3, textX, left, textWidth) + 3;
+      left += this.text(phase.text, s.body, textX, left, textWidth);
       let right = top + 1;
       right +=
         this.text(
           t('method.gate'),
-          this.with(s.label!, { color: c.accent }),
+          this.with(s.label, { color: c.accent }),
           gateX + 14,
           right,
           gateWidth - 14,
         ) + 2;
-      right += this.text(phase.gate, s.strong!, gateX + 14, right, gateWidth - 14);
-      this.doc.save().translate(gateX + 4, top + 5).rotate(45).rect(-3.2, -3.2, 6.4, 6.4).fill(c['accent-bright']).restore(); // prettier-ignore
-      void i;
+      right += this.text(phase.gate, s.strong, gateX + 14, right, gateWidth - 14);
+      this.doc
+        .save()
+        .translate(gateX + 4, top + 5)
+        .rotate(45)
+        .rect(-3.2, -3.2, 6.4, 6.4)
+        .fill(c['accent-bright'])
+        .restore();
       y = Math.max(left, right) + 9;
     });
     // The phases hang on one line, like instruments on a process line.
     const { doc } = this;
-    doc.save().moveTo(FRAME.left + 11, centres[0]!).lineTo(FRAME.left + 11, centres[centres.length - 1]!).lineWidth(1).strokeColor(c.blueprint).stroke().restore(); // prettier-ignore
+    doc
+      .save()
+      .moveTo(FRAME.left + 11, centres[0]!)
+      .lineTo(FRAME.left + 11, centres[centres.length - 1]!)
+      .lineWidth(1)
+      .strokeColor(c.blueprint)
+      .stroke()
+      .restore();
     centres.forEach((centre, i) => {
       doc
         .save()
@@ -675,7 +740,7 @@ class Brochure {
         .fillAndStroke('#ffffff', c.blueprint)
         .restore();
       const label = String(i + 1).padStart(2, '0');
-      const style = this.with(s.eyebrow!, { color: c.blueprint, weight: 600, tracking: 0 });
+      const style = this.with(s.eyebrow, { color: c.blueprint, weight: 600, tracking: 0 });
       const w = this.width(label, style);
       this.text(label, style, FRAME.left + 11 - w / 2, centre - 4.2, w + 2);
     });
@@ -683,7 +748,7 @@ class Brochure {
     y += 4;
     this.rule(FRAME.left, y, WIDTH, c['line-strong']);
     y += 10;
-    y += this.text(t('method.standards.title'), s.eyebrow!, FRAME.left, y, WIDTH) + 10;
+    y += this.text(t('method.standards.title'), s.eyebrow, FRAME.left, y, WIDTH) + 10;
     const standards = t('method.standards.items', { returnObjects: true }) as unknown as {
       name: string;
       scope: string;
@@ -694,8 +759,8 @@ class Brochure {
       pair.forEach((item, j) => {
         const x = FRAME.left + j * (HALF + GUTTER);
         let yy = y;
-        yy += this.text(item.name, s.strong!, x, yy, HALF) + 1;
-        yy += this.text(item.scope, s.small!, x, yy, HALF);
+        yy += this.text(item.name, s.strong, x, yy, HALF) + 1;
+        yy += this.text(item.scope, s.small, x, yy, HALF);
         row = Math.max(row, yy - y);
       });
       y += row + 7;
@@ -712,17 +777,17 @@ class Brochure {
     let y = 140;
     this.text(
       t('contact.eyebrow'),
-      this.with(s.eyebrow!, { color: c['on-dark-accent'] }),
+      this.with(s.eyebrow, { color: c['on-dark-accent'] }),
       FRAME.left,
       y,
       WIDTH,
     );
     y += 22;
-    y += this.text(t('contact.title'), this.with(s.display!, { size: 30 }), FRAME.left, y, 420);
+    y += this.text(t('contact.title'), this.with(s.display, { size: 30 }), FRAME.left, y, 420);
     y += 14;
     y += this.text(
       t('contact.text'),
-      this.with(s.lead!, { color: c['on-dark-muted'], size: 12 }),
+      this.with(s.lead, { color: c['on-dark-muted'], size: 12 }),
       FRAME.left,
       y,
       420,
@@ -736,9 +801,16 @@ class Brochure {
     this.doc.save().roundedRect(FRAME.left, y, bw, 34, 4).fill(c.accent).restore();
     this.text(book, button, FRAME.left + 18, y + 11, bw - 36, { link: bookUrl });
     this.doc.link(FRAME.left, y, bw, 34, bookUrl);
-    const label = this.with(s.label!, { color: c['on-dark-muted'] });
+    const label = this.with(s.label, { color: c['on-dark-muted'] });
     this.text(t('contact.book'), label, FRAME.left + bw + 16, y + 7, 220);
-    this.text(bookUrl.replace(/^https:\/\//, ''), this.with(label, { color: c['on-dark'], tracking: 0.02, upper: false, size: 8 }), FRAME.left + bw + 16, y + 18, 260, { link: bookUrl }); // prettier-ignore
+    this.text(
+      bookUrl.replace(/^https:\/\//, ''),
+      this.with(label, { color: c['on-dark'], tracking: 0.02, upper: false, size: 8 }),
+      FRAME.left + bw + 16,
+      y + 18,
+      260,
+      { link: bookUrl },
+    );
     y += 34 + 32;
 
     const value: Style = { family: 'sans', weight: 400, size: 10.5, color: c['on-dark'], lineGap: 3.5 };
@@ -746,7 +818,10 @@ class Brochure {
     const { address } = site;
     const rows: { label: string; value: string; link?: string }[][] = [
       [
-        { label: t('contact.address'), value: `${site.legalName}\n${address.street}\n${address.postalCode} ${address.city}\n${address.country}` }, // prettier-ignore
+        {
+          label: t('contact.address'),
+          value: `${site.legalName}\n${address.street}\n${address.postalCode} ${address.city}\n${address.country}`,
+        },
         { label: who('contact_person'), value: site.contactPerson },
       ],
       [
@@ -785,7 +860,7 @@ class Brochure {
     y += 16;
     this.text(
       t('footer:divisions'),
-      this.with(s.eyebrow!, { color: c['on-dark-accent'] }),
+      this.with(s.eyebrow, { color: c['on-dark-accent'] }),
       FRAME.left,
       y,
       WIDTH,
@@ -800,8 +875,18 @@ class Brochure {
         const slug = sectors.find((sector) => sector.art === division.id)?.slug ?? division.id;
         const url = `${site.url}/${slug}`;
         let yy = y;
-        yy += this.text(division.name, this.with(s.strong!, { color: c['on-dark'], size: 9.4 }), x, yy, third, { link: url }) + 2; // prettier-ignore
-        yy += this.text(`${host}/${slug}`, this.with(label, { upper: false, tracking: 0.02, size: 7.4 }), x, yy, third, { link: url }); // prettier-ignore
+        yy +=
+          this.text(division.name, this.with(s.strong, { color: c['on-dark'], size: 9.4 }), x, yy, third, {
+            link: url,
+          }) + 2;
+        yy += this.text(
+          `${host}/${slug}`,
+          this.with(label, { upper: false, tracking: 0.02, size: 7.4 }),
+          x,
+          yy,
+          third,
+          { link: url },
+        );
         row = Math.max(row, yy - y);
       });
       y += row + 12;

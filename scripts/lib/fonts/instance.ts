@@ -27,7 +27,23 @@ const pdfkitPath = createRequire(import.meta.url).resolve('pdfkit');
 const fontkit = createRequire(pdfkitPath)('fontkit') as { create(font: Uint8Array): FontkitFont };
 
 /** Tables that describe variations or hinting; the instance has neither. */
-const DROPPED = ['fvar', 'gvar', 'avar', 'cvar', 'HVAR', 'VVAR', 'MVAR', 'STAT', 'cvt ', 'fpgm', 'prep', 'hdmx', 'LTSH', 'VDMX', 'DSIG']; // prettier-ignore
+const DROPPED = [
+  'fvar',
+  'gvar',
+  'avar',
+  'cvar',
+  'HVAR',
+  'VVAR',
+  'MVAR',
+  'STAT',
+  'cvt ',
+  'fpgm',
+  'prep',
+  'hdmx',
+  'LTSH',
+  'VDMX',
+  'DSIG',
+];
 
 /** TrueType contours from a glyph's path: quadratic curves only, composites already resolved. */
 function contours(commands: PathCommand[]): Point[][] {
@@ -59,9 +75,10 @@ function contours(commands: PathCommand[]): Point[][] {
 }
 
 /** The standard names of weights (OpenType usWeightClass), as static font families name their styles. */
+// prettier-ignore
 const WEIGHT_NAMES: Record<number, string> = {
   100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium', 600: 'SemiBold', 700: 'Bold',
-}; // prettier-ignore
+};
 
 /**
  * Writes the instance of `font` at the given axis values. At a standard weight it takes that weight's

@@ -174,13 +174,13 @@ export function writeSfnt(flavor: number, tables: Map<string, Uint8Array>): Uint
  */
 export function renameFont(table: Uint8Array, names: Record<number, string>): Uint8Array {
   const input = new Reader(table);
-  const format = input.u16();
+  input.u16(); // format
   const count = input.u16();
   const storage = input.u16();
   const records = Array.from({ length: count }, () => {
-    const [platform, encoding, language, id, length, offset] = Array.from({ length: 6 }, () => input.u16()) as [
-      number, number, number, number, number, number,
-    ]; // prettier-ignore
+    const [platform, encoding, language, id, length, offset] = Array.from({ length: 6 }, () =>
+      input.u16(),
+    ) as [number, number, number, number, number, number];
     const replacement = names[id];
     let bytes = table.subarray(storage + offset, storage + offset + length);
     if (replacement !== undefined) {
@@ -213,6 +213,5 @@ export function renameFont(table: Uint8Array, names: Record<number, string>): Ui
     offset += record.bytes.length;
   }
   for (const record of records) out.raw(record.bytes);
-  void format;
   return out.result();
 }
