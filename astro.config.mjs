@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
@@ -9,16 +10,22 @@ import { site } from './src/site.config.ts';
 import { isIndexable } from './src/routes.ts';
 
 /**
- * Registers `client:consent` (hydrate only when no cookie consent is stored) and, in dev only, the
- * Netlify emulation so `netlify/functions` answer on the same port as the pages.
+ * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
+ * in public/ before every build and dev start, and, in dev only, the Netlify emulation so
+ * `netlify/functions` answer on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
  */
 function korvel() {
   return {
     name: 'korvel',
     hooks: {
-      'astro:config:setup': ({ command, addClientDirective, updateConfig }) => {
+      'astro:config:setup': async ({ command, config, addClientDirective, updateConfig, logger }) => {
         addClientDirective({ name: 'consent', entrypoint: './src/directives/consent.ts' });
+        if (command === 'build' || command === 'dev') {
+          const { writeBrochure } = await import('./scripts/lib/brochure/index.ts');
+          const brochure = await writeBrochure(fileURLToPath(config.root));
+          logger.info(`brochure: ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB`);
+        }
         if (command === 'dev') {
           updateConfig({
             vite: {

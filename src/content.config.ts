@@ -5,6 +5,7 @@
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { DIVISIONS, SERVICES } from './content/constants.ts';
 
 const reference = z.object({
   title: z.string().min(3),
@@ -40,20 +41,7 @@ const article = ({ image }: SchemaContext) =>
     draft: z.boolean().default(false),
   });
 
-/** The six divisions, in SPEC order; ids match the sector routes (`oil-gas` serves /oil&gas). */
-export const DIVISIONS = ['pharma', 'food', 'chemicals', 'electronics', 'energy', 'oil-gas'] as const;
-
-/** What Korvel delivers; references and the services chart use these keys, i18n holds their names. */
-export const SERVICES = [
-  'feasibility',
-  'basic-design',
-  'detailed-design',
-  'gmp-consulting',
-  'qualification-validation',
-  'project-management',
-  'permitting',
-  'site-supervision',
-] as const;
+export { DIVISIONS, SERVICES };
 
 const sector = z.object({
   title: z.string().min(10).max(90),

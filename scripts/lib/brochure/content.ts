@@ -1,0 +1,260 @@
+/**
+ * Everything the brochure says, read from the site's own sources without Astro: company facts
+ * (src/site.config.ts), divisions (src/content/sectors front matter, falling back to divisions.json),
+ * references (src/content/references/*.yaml), service names and page copy (src/i18n/locales/en).
+ * A missing field stops the script with the file and the field, like a content collection would.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next, { type TFunction } from 'i18next';
+import { parse } from 'yaml';
+import { DIVISIONS, SERVICES, type Division, type Service } from '../../../src/content/constants.ts';
+import { site } from '../../../src/site.config.ts';
+import { sectors } from '../../../src/routes.ts';
+
+export interface BrochureDivision {
+  id: Division;
+  name: string;
+  summary: string;
+  highlights: string[];
+  referenceCount: number;
+}
+
+export interface BrochureReference {
+  id: string;
+  title: string;
+  description: string;
+  division: Division;
+  divisionName: string;
+  year: number;
+  durationMonths: number;
+  services: string[];
+  outcome: string;
+  client: string;
+  country: string;
+  deliveredUnderBrand: boolean;
+  featured: boolean;
+}
+
+export interface BrochureService {
+  id: Service;
+  name: string;
+  text: string;
+  deliverables: string;
+  referenceCount: number;
+}
+
+export interface BrochureInitiative {
+  id: string;
+  name: string;
+  descriptor: string;
+}
+
+export interface BrochureContent {
+  site: typeof site;
+  t: TFunction;
+  /** The newest article or news date: identical content gives an identical edition, and identical bytes. */
+  edition: Date;
+  tagline: string;
+  organization: string[];
+  history: { year: string; text: string }[];
+  services: BrochureService[];
+  divisions: BrochureDivision[];
+  /** One per division: `featured: true` where an entry says so, otherwise the newest delivered under the brand. */
+  selected: BrochureReference[];
+  portfolio: { projects: number; countries: number };
+  /** Initiatives by their `order`; a title "Name: what it is" gives the name and the descriptor. */
+  initiatives: BrochureInitiative[];
+}
+
+type Record_ = Record<string, unknown>;
+
+function fail(file: string, field: string, expected: string): never {
+  throw new Error(`brochure: ${file} → ${field}: expected ${expected}`);
+}
+
+function text(data: Record_, field: string, file: string): string {
+  const value = data[field];
+  if (typeof value !== 'string' || !value.trim()) fail(file, field, 'a non-empty string');
+  return value.trim();
+}
+
+function frontMatter(file: string): Record_ {
+  const source = readFileSync(file, 'utf8');
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
+  if (!match) fail(file, 'front matter', 'a --- block at the top');
+  return (parse(match[1]!) ?? {}) as Record_;
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record_;
+
+/** Reads `path.to.value` from parsed JSON or YAML. */
+const at = (data: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node as Record_ | undefined)?.[key], data);
+
+/** The interface copy through i18next, so plurals and interpolation work as on the pages. */
+async function translator(localesDir: string): Promise<TFunction> {
+  const resources: Record<string, Record_> = {};
+  for (const file of readdirSync(localesDir).filter((f) => f.endsWith('.json'))) {
+    resources[file.slice(0, -'.json'.length)] = readJson(join(localesDir, file));
+  }
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: 'en',
+    resources: { en: resources },
+    ns: Object.keys(resources),
+    defaultNS: 'brochure',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    returnObjects: false,
+  });
+  return instance.t;
+}
+
+function loadDivision(
+  root: string,
+  id: Division,
+  legacy: Record_ | undefined,
+): Omit<BrochureDivision, 'referenceCount'> {
+  const file = join(root, 'src', 'content', 'sectors', `${id}.mdx`);
+  const data = frontMatter(file);
+  const key = sectors.find((s) => s.art === id)?.key ?? id;
+  const fallback = (at(legacy, `sectors.${key}`) ?? {}) as Record_;
+  const name = [data.name, fallback.name, data.eyebrow].find((v) => typeof v === 'string' && v.trim());
+  const summary = [data.summary, fallback.summary, data.intro].find((v) => typeof v === 'string' && v.trim());
+  if (typeof name !== 'string') fail(file, 'name', 'a division name (or eyebrow)');
+  if (typeof summary !== 'string') fail(file, 'summary', 'a summary (or intro)');
+  const raw = Array.isArray(data.highlights) ? (data.highlights as unknown[]) : [];
+  // Highlights are short strings today; entries of { title, text } print their titles.
+  const highlights = raw
+    .map((h) => (typeof h === 'string' ? h : (h as Record_ | null)?.title))
+    .filter((h): h is string => typeof h === 'string' && h.trim().length > 0);
+  if (highlights.length === 0) fail(file, 'highlights', 'at least one highlight');
+  return { id, name: name.trim(), summary: summary.trim(), highlights };
+}
+
+function loadReference(file: string, divisionName: (d: Division) => string): BrochureReference {
+  const data = (parse(readFileSync(file, 'utf8')) ?? {}) as Record_;
+  const division = data.division as Division;
+  if (!DIVISIONS.includes(division)) fail(file, 'division', `one of ${DIVISIONS.join(', ')}`);
+  for (const field of ['year', 'durationMonths']) {
+    if (!Number.isInteger(data[field])) fail(file, field, 'a whole number');
+  }
+  const services = data.services;
+  if (!Array.isArray(services) || services.length === 0) fail(file, 'services', 'a list of service ids');
+  if (typeof data.deliveredUnderBrand !== 'boolean') fail(file, 'deliveredUnderBrand', 'true or false');
+  return {
+    id: file.slice(file.lastIndexOf('/') + 1, -'.yaml'.length),
+    title: text(data, 'title', file),
+    description: text(data, 'description', file),
+    division,
+    divisionName: divisionName(division),
+    year: data.year as number,
+    durationMonths: data.durationMonths as number,
+    services: services as string[],
+    outcome: text(data, 'outcome', file),
+    client: text(data, 'client', file),
+    country: text(data, 'country', file),
+    deliveredUnderBrand: data.deliveredUnderBrand,
+    featured: data.featured === true,
+  };
+}
+
+/** The newest `date` or `updated` among published articles and news. */
+function newestContentDate(root: string): Date {
+  let newest = new Date(Date.UTC(site.established, 0, 1));
+  for (const collection of ['blog', 'news']) {
+    const dir = join(root, 'src', 'content', collection);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.mdx'))) {
+      const data = frontMatter(join(dir, file));
+      if (data.draft === true) continue;
+      for (const value of [data.date, data.updated]) {
+        const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+        if (date && !Number.isNaN(date.getTime()) && date > newest) newest = date;
+      }
+    }
+  }
+  return newest;
+}
+
+function loadInitiatives(root: string): BrochureInitiative[] {
+  const dir = join(root, 'src', 'content', 'initiatives');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.mdx'))
+    .map((f) => {
+      const file = join(dir, f);
+      const data = frontMatter(file);
+      const [name, descriptor = ''] = text(data, 'title', file).split(/:\s+/, 2) as [string, string?];
+      const what = descriptor.charAt(0).toUpperCase() + descriptor.slice(1);
+      return { id: f.slice(0, -'.mdx'.length), name, descriptor: what, order: Number(data.order ?? 99) };
+    })
+    .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+    .map(({ id, name, descriptor }) => ({ id, name, descriptor }));
+}
+
+/** Reads the brochure's content from the repository at `root`. */
+export async function loadBrochureContent(root: string): Promise<BrochureContent> {
+  const localesDir = join(root, 'src', 'i18n', 'locales', 'en');
+  const t = await translator(localesDir);
+  const legacy = readJson(join(localesDir, 'divisions.json'));
+  const who = readJson(join(localesDir, 'who_are_we.json'));
+
+  const divisions = DIVISIONS.map((id) => loadDivision(root, id, legacy));
+  const nameOf = (id: Division) => divisions.find((d) => d.id === id)!.name;
+  const referenceDir = join(root, 'src', 'content', 'references');
+  const references = readdirSync(referenceDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => loadReference(join(referenceDir, f), nameOf));
+
+  const serviceName = (id: string) => {
+    const name = t(`references:services.${id}`);
+    if (name === `services.${id}`)
+      fail(join(localesDir, 'references.json'), `services.${id}`, 'a service name');
+    return name;
+  };
+  const services = SERVICES.map((id) => ({
+    id,
+    name: serviceName(id),
+    text: t(`services.items.${id}.text`),
+    deliverables: t(`services.items.${id}.deliverables`),
+    referenceCount: references.filter((r) => r.services.includes(id)).length,
+  }));
+
+  const selected = DIVISIONS.map((division) => {
+    const own = references.filter((r) => r.division === division);
+    const featured = own.filter((r) => r.featured);
+    const pool = featured.length ? featured : own.filter((r) => r.deliveredUnderBrand);
+    const pick = [...(pool.length ? pool : own)].sort(
+      (a, b) => b.year - a.year || a.id.localeCompare(b.id),
+    )[0];
+    if (!pick) fail(referenceDir, division, 'at least one reference');
+    return { ...pick, services: pick.services.map(serviceName) };
+  });
+
+  const organization = at(who, 'organization.paragraphs');
+  const history = at(who, 'history.items');
+  if (!Array.isArray(organization))
+    fail(join(localesDir, 'who_are_we.json'), 'organization.paragraphs', 'a list');
+  if (!Array.isArray(history)) fail(join(localesDir, 'who_are_we.json'), 'history.items', 'a list');
+
+  return {
+    site,
+    t,
+    edition: newestContentDate(root),
+    tagline: t('footer:tagline'),
+    organization: organization as string[],
+    history: history as { year: string; text: string }[],
+    services,
+    divisions: divisions.map((d) => ({
+      ...d,
+      referenceCount: references.filter((r) => r.division === d.id).length,
+    })),
+    selected,
+    portfolio: {
+      projects: references.length,
+      countries: new Set(references.map((r) => r.country)).size,
+    },
+    initiatives: loadInitiatives(root),
+  };
+}

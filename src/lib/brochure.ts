@@ -1,0 +1,37 @@
+/**
+ * Where the brochure lives and what its link says about it. The PDF is generated from the site's content
+ * (scripts/brochure.ts) into public/ before every build and dev start.
+ */
+import { site } from '../site.config.ts';
+
+export const brochure = {
+  /** Served at the site root; the link never prints it. */
+  href: `/${site.slug}-brochure.pdf`,
+  /** The name a download is saved under. */
+  fileName: `${site.name}-brochure.pdf`,
+} as const;
+
+/**
+ * Page count and size of a PDF as pdfkit writes it (the page tree's `/Count` is in plain text).
+ * @example pdfFacts(bytes) // { pages: 7, bytes: 182113 }
+ */
+export function pdfFacts(pdf: Uint8Array): { pages: number; bytes: number } {
+  const text = new TextDecoder('latin1').decode(pdf);
+  const counts = [...text.matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)/g)].map((m) => Number(m[1]));
+  if (!text.startsWith('%PDF-') || counts.length === 0) throw new Error('Not a PDF with a page tree');
+  return { pages: Math.max(...counts), bytes: pdf.length };
+}
+
+/**
+ * A file size as people read it: kilobytes under one megabyte, otherwise megabytes with one decimal.
+ * @example formatFileSize(73432, 'en') // '72 kB'
+ */
+export function formatFileSize(bytes: number, locale: string): string {
+  const megabytes = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: megabytes ? 1 : 0,
+  }).format(megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
+}
