@@ -88,6 +88,64 @@ const initiative = z.object({
   order: z.number().int().min(1).max(5),
 });
 
+/** Where a person sits on /about-us/our-team; the page shows the groups in this order. */
+export const TEAM_GROUPS = ['leadership', 'process', 'facility', 'automation-quality'] as const;
+
+/** Engineering disciplines people are listed under; names live in `team.json`. */
+export const DISCIPLINES = [
+  'project-management',
+  'process',
+  'piping',
+  'hvac-cleanrooms',
+  'architecture',
+  'electrical',
+  'automation',
+  'validation',
+] as const;
+
+const currentYear = new Date().getFullYear();
+
+/** One person on the team page. Portraits are drawn (SVG line art in src/assets/team/), never photos. */
+const teamMember = ({ image }: SchemaContext) =>
+  z
+    .object({
+      name: z.string().min(5).max(60),
+      role: z.string().min(5).max(70),
+      discipline: z.enum(DISCIPLINES),
+      group: z.enum(TEAM_GROUPS),
+      divisions: z.array(z.enum(DIVISIONS)).min(1).max(6),
+      /** Year the person joined Korvel. */
+      joined: z.number().int().min(2010).max(currentYear),
+      /** Year the person started working as an engineer, so the page never shows a stale "N years". */
+      inIndustrySince: z.number().int().min(1970).max(currentYear),
+      bio: z.string().min(120, 'Write a bio of at least 120 characters.').max(420),
+      portrait: z.object({
+        // While content syncs, an image is still its path; in a page it is metadata. Either ends in .svg.
+        src: image().refine(
+          (img: unknown) => /\.svg$/.test(typeof img === 'string' ? img : (img as { src: string }).src),
+          'Portraits are drawn SVG line art (src/assets/team/*.svg), not photos.',
+        ),
+        alt: z.string().min(20, 'Describe the drawn portrait in at least 20 characters.').max(160),
+      }),
+      /** Position within the group, smallest first. */
+      order: z.number().int().min(1).max(99),
+    })
+    .refine((member) => member.inIndustrySince <= member.joined, {
+      message: 'inIndustrySince cannot be later than joined.',
+      path: ['inIndustrySince'],
+    });
+
+/** Legal documents (privacy policy, terms); the page prints title, intro and the date they took effect. */
+const legal = z.object({
+  title: z.string().min(5).max(60),
+  description: z.string().min(80).max(200),
+  eyebrow: z.string().min(3).max(30),
+  intro: z.string().min(120).max(480),
+  lastUpdated: z.coerce.date(),
+  /** Stored with each contact inquiry, so we know which wording a person agreed to. */
+  version: z.string().regex(/^[a-z]+-\d{4}-\d{2}$/, 'Use a version such as privacy-2026-11.'),
+});
+
 export const collections = {
   blog: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/blog' }), schema: article }),
   news: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/news' }), schema: article }),
@@ -102,5 +160,13 @@ export const collections = {
   initiatives: defineCollection({
     loader: glob({ pattern: '*.mdx', base: './src/content/initiatives' }),
     schema: initiative,
+  }),
+  team: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/team' }),
+    schema: teamMember,
+  }),
+  legal: defineCollection({
+    loader: glob({ pattern: '*.mdx', base: './src/content/legal' }),
+    schema: legal,
   }),
 };

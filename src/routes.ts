@@ -21,8 +21,8 @@ export interface SiteRoute {
   path: string;
   /** The i18n record with title, description, eyebrow and intro; absent for routes made from a content entry. */
   copy?: `${string}:${string}`;
-  /** The content entry the page is made from (articles and news). */
-  entry?: { collection: 'blog' | 'news' | 'initiatives'; id: string };
+  /** The content entry the page is made from (articles, news, initiatives, legal documents). */
+  entry?: { collection: 'blog' | 'news' | 'initiatives' | 'legal'; id: string };
   kind: RouteKind;
 }
 
@@ -92,8 +92,12 @@ export const routes: readonly SiteRoute[] = [
   ...articles.map(
     (id) => ({ path: `/blog/${id}`, entry: { collection: 'blog', id }, kind: 'article' }) as const,
   ),
-  { path: '/privacy-policy', copy: 'policy:privacy', kind: 'legal' },
-  { path: '/terms-and-conditions', copy: 'policy:terms', kind: 'legal' },
+  { path: '/privacy-policy', entry: { collection: 'legal', id: 'privacy-policy' }, kind: 'legal' },
+  {
+    path: '/terms-and-conditions',
+    entry: { collection: 'legal', id: 'terms-and-conditions' },
+    kind: 'legal',
+  },
   { path: '/cookie-policy', copy: 'policy:cookies', kind: 'legal' },
   { path: '/thanks', copy: 'contact:thanks', kind: 'thanks' },
   { path: '/admin', copy: 'admin:panel', kind: 'admin' },

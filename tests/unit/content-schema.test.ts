@@ -1,10 +1,12 @@
 /**
- * A bad article must stop the build with a message naming the file and the field. Runs `astro sync` (the
- * content step of every build) on a throwaway project that uses the real src/content.config.ts.
+ * A bad article or team entry must stop the build with a message naming the file and the field. Runs
+ * `astro sync` (the content step of every build) on a throwaway project that uses the real
+ * src/content.config.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 
 const root = join(process.cwd(), 'test-results', 'content-fixture');
@@ -22,7 +24,8 @@ const good = {
 const images = (alt: (i: number) => string) =>
   ['images:', ...[1, 2, 3].map((i) => `  - src: '../../assets/drawing.svg'${alt(i)}`)].join('\n');
 
-function syncWith(frontMatter: string): { status: number | null; output: string } {
+/** A fresh fixture project with empty collections and the real content config. */
+function prepareFixture(): void {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(join(root, 'src', 'content', 'blog'), { recursive: true });
   mkdirSync(join(root, 'src', 'content', 'news'), { recursive: true });
@@ -36,15 +39,58 @@ function syncWith(frontMatter: string): { status: number | null; output: string 
     join(root, 'src', 'content.config.ts'),
     "export { collections } from '../../../src/content.config.ts';\n",
   );
-  writeFileSync(
-    join(root, 'src', 'content', 'blog', 'water-loop.mdx'),
-    `---\n${frontMatter}\n---\n\nThe loop is ready.\n`,
-  );
+}
+
+function runSync(): { status: number | null; output: string } {
   const result = spawnSync(process.execPath, [astro, 'sync', '--root', root], {
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
   });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+  // Astro bolds field names even with FORCE_COLOR=0; strip the escapes so `\bfield\b` can match.
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
+  return { status: result.status, output };
+}
+
+function syncWith(frontMatter: string): { status: number | null; output: string } {
+  prepareFixture();
+  writeFileSync(
+    join(root, 'src', 'content', 'blog', 'water-loop.mdx'),
+    `---\n${frontMatter}\n---\n\nThe loop is ready.\n`,
+  );
+  return runSync();
+}
+
+const person: Record<string, string> = {
+  name: "'Ana Ilić'",
+  role: "'Lead utilities engineer'",
+  discipline: 'process',
+  group: 'process',
+  divisions: '[pharma, food]',
+  joined: '2016',
+  inIndustrySince: '2009',
+  bio: "'Designs purified water and clean steam systems from the generation skid to the last point of use, and reviews every isometric for dead legs, slopes and drainability before it is issued.'",
+  portrait:
+    "\n  src: '../../assets/team/ana-ilic.svg'\n  alt: 'Line drawing of Ana Ilić with short hair and round glasses.'",
+  order: '1',
+};
+
+/** Syncs one team entry, src/content/team/ana-ilic.yaml, built from `person` with `changes` applied. */
+function syncTeamWith(changes: Record<string, string | undefined>): {
+  status: number | null;
+  output: string;
+} {
+  prepareFixture();
+  mkdirSync(join(root, 'src', 'content', 'team'), { recursive: true });
+  mkdirSync(join(root, 'src', 'assets', 'team'), { recursive: true });
+  copyFileSync('src/assets/team/jelena-markovic.svg', join(root, 'src', 'assets', 'team', 'ana-ilic.svg'));
+  copyFileSync('public/apple-touch-icon.png', join(root, 'src', 'assets', 'team', 'ana-ilic.png'));
+  const entry = { ...person, ...changes };
+  const yaml = Object.entries(entry)
+    .filter((pair): pair is [string, string] => pair[1] !== undefined)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\n');
+  writeFileSync(join(root, 'src', 'content', 'team', 'ana-ilic.yaml'), `${yaml}\n`);
+  return runSync();
 }
 
 const fields = (omit: string[] = []) =>
@@ -80,5 +126,40 @@ describe('content schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('water-loop');
     expect(output).toMatch(/images\.1\.alt|images\[1\]\.alt/);
+  }, 120_000);
+});
+
+describe('team schema', () => {
+  test('accepts a complete team entry', () => {
+    const { status, output } = syncTeamWith({});
+    expect(output).not.toMatch(/InvalidContentEntryDataError/);
+    expect(status).toBe(0);
+  }, 120_000);
+
+  test('refuses an entry without a discipline, naming the file and the field', () => {
+    const { status, output } = syncTeamWith({ discipline: undefined });
+    expect(status).not.toBe(0);
+    expect(output).toContain('ana-ilic');
+    expect(output).toMatch(/\bdiscipline\b/);
+  }, 120_000);
+
+  test('refuses a portrait without alt text, naming the file and the field', () => {
+    const { status, output } = syncTeamWith({
+      portrait: "\n  src: '../../assets/team/ana-ilic.svg'",
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('ana-ilic');
+    expect(output).toMatch(/portrait\.alt/);
+  }, 120_000);
+
+  test('refuses a photograph as a portrait, naming the file and the field', () => {
+    const { status, output } = syncTeamWith({
+      portrait:
+        "\n  src: '../../assets/team/ana-ilic.png'\n  alt: 'Photograph of Ana Ilić at her desk in the office.'",
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('ana-ilic');
+    expect(output).toMatch(/portrait\.src/);
+    expect(output).toContain('Portraits are drawn SVG line art');
   }, 120_000);
 });
