@@ -1,10 +1,12 @@
 /**
- * A bad article must stop the build with a message naming the file and the field. Runs `astro sync` (the
- * content step of every build) on a throwaway project that uses the real src/content.config.ts.
+ * A bad article or reference must stop the build with a message naming the file and the field. Runs
+ * `astro sync` (the content step of every build) on a throwaway project that uses the real
+ * src/content.config.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 
 const root = join(process.cwd(), 'test-results', 'content-fixture');
@@ -22,10 +24,12 @@ const good = {
 const images = (alt: (i: number) => string) =>
   ['images:', ...[1, 2, 3].map((i) => `  - src: '../../assets/drawing.svg'${alt(i)}`)].join('\n');
 
-function syncWith(frontMatter: string): { status: number | null; output: string } {
+/** Runs `astro sync` on a fixture holding only the given content files (paths under src/content). */
+function sync(files: Record<string, string>): { status: number | null; output: string } {
   rmSync(root, { recursive: true, force: true });
-  mkdirSync(join(root, 'src', 'content', 'blog'), { recursive: true });
-  mkdirSync(join(root, 'src', 'content', 'news'), { recursive: true });
+  for (const dir of ['blog', 'news', 'references']) {
+    mkdirSync(join(root, 'src', 'content', dir), { recursive: true });
+  }
   mkdirSync(join(root, 'src', 'assets'), { recursive: true });
   copyFileSync('src/assets/articles/_starter/1.svg', join(root, 'src', 'assets', 'drawing.svg'));
   writeFileSync(
@@ -36,16 +40,18 @@ function syncWith(frontMatter: string): { status: number | null; output: string 
     join(root, 'src', 'content.config.ts'),
     "export { collections } from '../../../src/content.config.ts';\n",
   );
-  writeFileSync(
-    join(root, 'src', 'content', 'blog', 'water-loop.mdx'),
-    `---\n${frontMatter}\n---\n\nThe loop is ready.\n`,
-  );
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, 'src', 'content', path), text);
   const result = spawnSync(process.execPath, [astro, 'sync', '--root', root], {
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
   });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+  // Astro colours its messages even without a terminal; the assertions read the plain text.
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
+  return { status: result.status, output };
 }
+
+const syncWith = (frontMatter: string) =>
+  sync({ 'blog/water-loop.mdx': `---\n${frontMatter}\n---\n\nThe loop is ready.\n` });
 
 const fields = (omit: string[] = []) =>
   Object.entries(good)
@@ -80,5 +86,51 @@ describe('content schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('water-loop');
     expect(output).toMatch(/images\.1\.alt|images\[1\]\.alt/);
+  }, 120_000);
+});
+
+/** A reference entry as an editor writes it: the YAML of src/content/references/<slug>.yaml. */
+const reference = {
+  title: "'Purified water loop for a tablet plant'",
+  description:
+    "'Generation and distribution of purified water for a solid-dose plant: double-pass RO, EDI, a hot sanitised stainless loop and sampling points.'",
+  division: 'pharma',
+  year: '2021',
+  durationMonths: '9',
+  services: '[basic-design, detailed-design]',
+  outcome: "'Loop released after a three-phase PQ with no excursions'",
+  client: "'A generic medicines manufacturer'",
+  country: "'Serbia'",
+  deliveredUnderBrand: 'true',
+};
+const referenceYaml = (changes: Record<string, string | undefined>) =>
+  Object.entries({ ...reference, ...changes })
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\n');
+
+describe('reference schema', () => {
+  test('accepts a complete reference', () => {
+    const { status, output } = sync({ 'references/tablet-plant-water.yaml': referenceYaml({}) });
+    expect(output).not.toMatch(/InvalidContentEntryDataError/);
+    expect(status).toBe(0);
+  }, 120_000);
+
+  test('refuses a reference without a division, naming the file and the field', () => {
+    const { status, output } = sync({
+      'references/tablet-plant-water.yaml': referenceYaml({ division: undefined }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('references → tablet-plant-water');
+    expect(output).toMatch(/^\s*division\W/m);
+  }, 120_000);
+
+  test('refuses a reference whose year is not a number, naming the file and the field', () => {
+    const { status, output } = sync({
+      'references/tablet-plant-water.yaml': referenceYaml({ year: "'twenty-one'" }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('references → tablet-plant-water');
+    expect(output).toMatch(/^\s*year\W/m);
   }, 120_000);
 });
