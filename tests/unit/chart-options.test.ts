@@ -86,7 +86,9 @@ describe('apexConfig', () => {
     expect(series).toEqual([3, 1, 0]);
     expect(options.labels).toEqual(['Pharma', 'Food', 'Energy']);
     expect(options.colors).toEqual(['#16466e', '#c8581c', '#5b8db6']);
-    expect(options.plotOptions?.pie?.donut?.labels?.total?.formatter?.({})).toBe('4');
+    expect(options.plotOptions?.pie?.donut?.labels?.total?.formatter?.({ config: {}, globals: {} })).toBe(
+      '4',
+    );
   });
 
   test('columns get one named series over the years', () => {
