@@ -34,13 +34,11 @@ function Plot({ spec }: { spec: ChartSpec }) {
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState<{ Chart: ComponentType<ApexChartProps>; config: ApexChartConfig }>();
   const [failure, setFailure] = useState<Error>();
-  // Rethrown while rendering so the error boundary shows it.
-  if (failure) throw failure;
 
   useEffect(() => {
     let live = true;
-    loadChart(spec.kind).then(
-      (Chart) => {
+    loadChart(spec.kind)
+      .then((Chart) => {
         const element = box.current;
         if (!live || !element) return;
         const style = getComputedStyle(element);
@@ -51,17 +49,20 @@ function Plot({ spec }: { spec: ChartSpec }) {
             // CSS sizes the box per chart kind and screen width; the chart fills it.
             width: element.clientWidth,
             height: element.clientHeight,
-            reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+            reducedMotion: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
           },
         );
         setDrawn({ Chart, config });
-      },
-      (error: unknown) => live && setFailure(error instanceof Error ? error : new Error(String(error))),
-    );
+      })
+      .catch((error: unknown) => {
+        if (live) setFailure(error instanceof Error ? error : new Error(String(error)));
+      });
     return () => {
       live = false;
     };
   }, [spec]);
+  // A failed load is rethrown while rendering, so the error boundary shows it.
+  if (failure) throw failure;
 
   const percentages = spec.kind === 'donut' ? shares(spec.values) : [];
   return (
