@@ -28,6 +28,15 @@ for (const width of widths) {
     await page.evaluate(() =>
       document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
     );
+    // client:visible islands (charts, slider) hydrate only on screen: bring each into view once so the
+    // full-page shot shows them drawn, let their code load and their entry animation end, then go back up.
+    const lazyIslands = fold ? [] : await page.locator('astro-island[client="visible"]').all();
+    for (const island of lazyIslands) await island.scrollIntoViewIfNeeded();
+    if (lazyIslands.length) {
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(800);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
     const name =
       (path === '/' ? 'home' : path.slice(1).replace(/[/&]/g, '-')) +
       (dialog ? '-dialog' : fold ? '-fold' : '');

@@ -55,7 +55,8 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
     const code = readFileSync(entry, 'utf8');
     const dir = resolve(entry, '..');
     const found = [...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)];
-    if (withDynamic) found.push(...code.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g));
+    // Vite writes dynamic imports with quotes or backticks: import(`./chunk.js`).
+    if (withDynamic) found.push(...code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g));
     for (const match of found) closure(fileFor(match[1]!, dir), withDynamic, seen);
     return seen;
   };

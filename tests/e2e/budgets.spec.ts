@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { measurePages } from '../../scripts/bench/page-js.ts';
+import { sectors } from '../../src/routes.ts';
 import { expect, test } from './fixtures.ts';
 
 // Deterministic byte budgets over dist/; one project is enough.
@@ -35,3 +37,38 @@ test('article and news pages hydrate only the slider and the read-aloud control,
     expect(page.total - page.react, `${page.page} island code`).toBeLessThan(16 * 1024);
   }
 });
+
+test('sector pages without a chart hydrate nothing but the cookie banner, so they load no React', () => {
+  const plain = sectors.filter((s) => s.slug !== 'electronics').map((s) => `/${s.slug}`);
+  const pages = measurePages().filter((p) => plain.includes(p.page));
+  expect(pages).toHaveLength(5);
+  for (const page of pages) {
+    expect(page.islands, page.page).toEqual(['consent']);
+    expect(page.returningReact, `${page.page}: React for a returning visitor`).toBe(0);
+  }
+});
+
+/** The built chunks that hold ApexCharts (its canvas class name appears in no other code). */
+const apexChunks = () =>
+  readdirSync('dist/_astro').filter(
+    (file) =>
+      file.endsWith('.js') && readFileSync(`dist/_astro/${file}`, 'utf8').includes('apexcharts-canvas'),
+  );
+
+for (const path of ['/our-references', '/electronics']) {
+  test(`${path} requests no chart code until its charts approach the viewport`, async ({ page }) => {
+    const chunks = apexChunks();
+    expect(chunks.length).toBeGreaterThan(0);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname.split('/').pop()!));
+    const apexRequested = () => requested.filter((file) => chunks.includes(file));
+
+    await page.goto(encodeURI(path));
+    await page.waitForLoadState('networkidle');
+    expect(apexRequested(), 'ApexCharts chunks before scrolling').toEqual([]);
+
+    await page.locator('.chart-card').first().scrollIntoViewIfNeeded();
+    await expect(page.locator('.chart-card__plot svg').first()).toBeVisible();
+    expect(apexRequested().length, 'ApexCharts chunks once the charts are in view').toBeGreaterThan(0);
+  });
+}

@@ -1,5 +1,5 @@
 /**
- * A bad article or team entry must stop the build with a message naming the file and the field. Runs
+ * A bad article, team entry or reference must stop the build with a message naming the file and the field. Runs
  * `astro sync` (the content step of every build) on a throwaway project that uses the real
  * src/content.config.ts.
  */
@@ -27,8 +27,9 @@ const images = (alt: (i: number) => string) =>
 /** A fresh fixture project with empty collections and the real content config. */
 function prepareFixture(): void {
   rmSync(root, { recursive: true, force: true });
-  mkdirSync(join(root, 'src', 'content', 'blog'), { recursive: true });
-  mkdirSync(join(root, 'src', 'content', 'news'), { recursive: true });
+  for (const dir of ['blog', 'news', 'references']) {
+    mkdirSync(join(root, 'src', 'content', dir), { recursive: true });
+  }
   mkdirSync(join(root, 'src', 'assets'), { recursive: true });
   copyFileSync('src/assets/articles/_starter/1.svg', join(root, 'src', 'assets', 'drawing.svg'));
   writeFileSync(
@@ -161,5 +162,58 @@ describe('team schema', () => {
     expect(output).toContain('ana-ilic');
     expect(output).toMatch(/portrait\.src/);
     expect(output).toContain('Portraits are drawn SVG line art');
+  }, 120_000);
+});
+
+/** Syncs the fixture holding only the given content files (paths under src/content). */
+function syncFiles(files: Record<string, string>): { status: number | null; output: string } {
+  prepareFixture();
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, 'src', 'content', path), text);
+  return runSync();
+}
+
+/** A reference entry as an editor writes it: the YAML of src/content/references/<slug>.yaml. */
+const reference = {
+  title: "'Purified water loop for a tablet plant'",
+  description:
+    "'Generation and distribution of purified water for a solid-dose plant: double-pass RO, EDI, a hot sanitised stainless loop and sampling points.'",
+  division: 'pharma',
+  year: '2021',
+  durationMonths: '9',
+  services: '[basic-design, detailed-design]',
+  outcome: "'Loop released after a three-phase PQ with no excursions'",
+  client: "'A generic medicines manufacturer'",
+  country: "'Serbia'",
+  deliveredUnderBrand: 'true',
+};
+const referenceYaml = (changes: Record<string, string | undefined>) =>
+  Object.entries({ ...reference, ...changes })
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\n');
+
+describe('reference schema', () => {
+  test('accepts a complete reference', () => {
+    const { status, output } = syncFiles({ 'references/tablet-plant-water.yaml': referenceYaml({}) });
+    expect(output).not.toMatch(/InvalidContentEntryDataError/);
+    expect(status).toBe(0);
+  }, 120_000);
+
+  test('refuses a reference without a division, naming the file and the field', () => {
+    const { status, output } = syncFiles({
+      'references/tablet-plant-water.yaml': referenceYaml({ division: undefined }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('references → tablet-plant-water');
+    expect(output).toMatch(/^\s*division\W/m);
+  }, 120_000);
+
+  test('refuses a reference whose year is not a number, naming the file and the field', () => {
+    const { status, output } = syncFiles({
+      'references/tablet-plant-water.yaml': referenceYaml({ year: "'twenty-one'" }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('references → tablet-plant-water');
+    expect(output).toMatch(/^\s*year\W/m);
   }, 120_000);
 });
