@@ -159,7 +159,7 @@ test.describe('submissions', () => {
     await page.goto('/contact#book-a-meeting');
     const booking = page.locator('#book-a-meeting');
     const firstTime = booking.locator('input[name="slot"]').first();
-    await expect(firstTime).toBeAttached();
+    await expect(firstTime).toBeAttached({ timeout: SUBMIT_MS });
     const slot = await firstTime.inputValue();
     await firstTime.check();
     await booking.getByLabel('Full Name').fill('Dragan Nikolić');
@@ -193,7 +193,9 @@ test.describe('submissions', () => {
     const offered = slots.days.flatMap((d: { slots: { start: string; available: boolean }[] }) => d.slots);
     expect(offered.find((s: { start: string }) => s.start === slot).available).toBe(false);
     await page.goto('/contact#book-a-meeting');
-    await expect(page.locator('#book-a-meeting input[name="slot"]').first()).toBeAttached();
+    await expect(page.locator('#book-a-meeting input[name="slot"]').first()).toBeAttached({
+      timeout: SUBMIT_MS,
+    });
     await expect(page.locator(`#book-a-meeting input[value="${slot}"]`)).toHaveCount(0);
   });
 
@@ -212,7 +214,7 @@ test.describe('submissions', () => {
       await form.getByRole('checkbox', { name: /newsletter/ }).check();
       await form.getByRole('button', { name: 'Subscribe' }).click();
       const status = footer.getByRole('status');
-      await expect(status).toBeVisible();
+      await expect(status).toBeVisible({ timeout: SUBMIT_MS });
       return status.textContent();
     };
     const first = await signUp();
@@ -237,7 +239,9 @@ test('/contact offers e-mail and a 30-minute meeting beside the form, and the bo
   await expect(form.getByText('Fields marked * are required.')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Send' })).toBeVisible();
   await page.locator('#book-a-meeting').scrollIntoViewIfNeeded();
-  await expect(page.locator('#book-a-meeting input[name="slot"]').first()).toBeAttached();
+  await expect(page.locator('#book-a-meeting input[name="slot"]').first()).toBeAttached({
+    timeout: SUBMIT_MS,
+  });
   await axe(page);
 });
 
