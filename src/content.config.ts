@@ -43,26 +43,42 @@ const article = ({ image }: SchemaContext) =>
 
 export { DIVISIONS, SERVICES };
 
-const sector = z.object({
-  title: z.string().min(10).max(90),
-  eyebrow: z.string().min(3).max(40),
-  intro: z.string().min(120).max(360),
-  order: z.number().int().min(1).max(6),
-  /** Four short facts shown beside the intro. */
-  highlights: z.array(z.string().min(10).max(90)).length(4),
-  /** A market-size series with its source line (electronics, 2024–2030). */
-  market: z
-    .object({
-      title: z.string().min(10),
-      unit: z.string().min(2),
-      source: z.string().min(10),
-      sourceUrl: z.url({ protocol: /^https$/ }).optional(),
-      points: z
-        .array(z.object({ year: z.number().int().min(2000).max(2100), value: z.number().positive() }))
-        .min(4),
-    })
-    .optional(),
-});
+/** An illustration from src/assets with the sentence a screen reader reads instead of it. */
+const illustration = ({ image }: SchemaContext) =>
+  z.strictObject({
+    src: image(),
+    alt: z.string().min(20, 'Describe the drawing in at least 20 characters.').max(200),
+  });
+
+/**
+ * A division page: everything it shows comes from here and the MDX body (the themed sections). Strict, so a
+ * misspelt field fails the build instead of silently falling back.
+ */
+const sector = (context: SchemaContext) =>
+  z.strictObject({
+    title: z.string().min(10).max(90),
+    /** The division's short name: above the title, on cards, in "Other divisions" and on /our-references. */
+    eyebrow: z.string().min(3).max(40),
+    intro: z.string().min(120).max(360),
+    /** One sentence for cards, link lists and the meta description. */
+    summary: z.string().min(80).max(170),
+    order: z.number().int().min(1).max(6),
+    /** Four short facts shown beside the body. */
+    highlights: z.array(z.string().min(10).max(90)).length(4),
+    image: illustration(context),
+    /** A market-size series with its source line (electronics, 2024–2030). */
+    market: z
+      .object({
+        title: z.string().min(10),
+        unit: z.string().min(2),
+        source: z.string().min(10),
+        sourceUrl: z.url({ protocol: /^https$/ }).optional(),
+        points: z
+          .array(z.object({ year: z.number().int().min(2000).max(2100), value: z.number().positive() }))
+          .min(4),
+      })
+      .optional(),
+  });
 
 const projectReference = z.object({
   title: z.string().min(10).max(100),
@@ -77,16 +93,20 @@ const projectReference = z.object({
   country: z.string().min(2).max(60),
   /** False for projects our engineers delivered before or outside the Korvel brand (the page's disclaimer). */
   deliveredUnderBrand: z.boolean(),
+  /** Shown on the home page and its division's page; one per division (tests/unit/featured-references.test.ts). */
+  featured: z.boolean().default(false),
 });
 
-const initiative = z.object({
-  title: z.string().min(5).max(90),
-  eyebrow: z.string().min(3).max(40),
-  summary: z.string().min(80).max(260),
-  audience: z.array(z.string().min(10).max(140)).min(2).max(5),
-  engage: z.array(z.string().min(10).max(200)).min(2).max(5),
-  order: z.number().int().min(1).max(5),
-});
+const initiative = (context: SchemaContext) =>
+  z.object({
+    title: z.string().min(5).max(90),
+    eyebrow: z.string().min(3).max(40),
+    summary: z.string().min(80).max(260),
+    audience: z.array(z.string().min(10).max(140)).min(2).max(5),
+    engage: z.array(z.string().min(10).max(200)).min(2).max(5),
+    order: z.number().int().min(1).max(5),
+    image: illustration(context),
+  });
 
 /** Where a person sits on /about-us/our-team; the page shows the groups in this order. */
 export const TEAM_GROUPS = ['leadership', 'process', 'facility', 'automation-quality'] as const;

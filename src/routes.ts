@@ -21,11 +21,15 @@ export interface SiteRoute {
   path: string;
   /** The i18n record with title, description, eyebrow and intro; absent for routes made from a content entry. */
   copy?: `${string}:${string}`;
-  /** The content entry the page is made from (articles, news, initiatives, legal documents). */
-  entry?: { collection: 'blog' | 'news' | 'initiatives' | 'legal'; id: string };
+  /** The content entry the page is made from (articles, news, initiatives, sectors, legal documents). */
+  entry?: { collection: 'blog' | 'news' | 'initiatives' | 'sectors' | 'legal'; id: string };
   kind: RouteKind;
 }
 
+/**
+ * The six divisions: `slug` is the route SPEC names, `art` the id of src/content/sectors/<art>.mdx (and the
+ * #anchor on /our-references), `key` the nav label in nav.json.
+ */
 export const sectors = [
   { slug: 'pharma', key: 'pharma', art: 'pharma' },
   { slug: 'food', key: 'food', art: 'food' },
@@ -70,7 +74,7 @@ export const routes: readonly SiteRoute[] = [
   { path: '/about-us/our-values', copy: 'vision:values', kind: 'page' },
   { path: '/divisions', copy: 'divisions:page', kind: 'divisions' },
   ...sectors.map(
-    (s) => ({ path: `/${s.slug}`, copy: `divisions:sectors.${s.key}`, kind: 'sector' }) as const,
+    (s) => ({ path: `/${s.slug}`, entry: { collection: 'sectors', id: s.art }, kind: 'sector' }) as const,
   ),
   { path: '/our-services', copy: 'services:page', kind: 'page' },
   { path: '/our-references', copy: 'references:page', kind: 'page' },

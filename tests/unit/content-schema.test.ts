@@ -1,5 +1,5 @@
 /**
- * A bad article, team entry or reference must stop the build with a message naming the file and the field. Runs
+ * A bad article, sector, team entry or reference must stop the build with a message naming the file and the field. Runs
  * `astro sync` (the content step of every build) on a throwaway project that uses the real
  * src/content.config.ts.
  */
@@ -27,7 +27,7 @@ const images = (alt: (i: number) => string) =>
 /** A fresh fixture project with empty collections and the real content config. */
 function prepareFixture(): void {
   rmSync(root, { recursive: true, force: true });
-  for (const dir of ['blog', 'news', 'references']) {
+  for (const dir of ['blog', 'news', 'references', 'sectors']) {
     mkdirSync(join(root, 'src', 'content', dir), { recursive: true });
   }
   mkdirSync(join(root, 'src', 'assets'), { recursive: true });
@@ -215,5 +215,59 @@ describe('reference schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('references → tablet-plant-water');
     expect(output).toMatch(/^\s*year\W/m);
+  }, 120_000);
+});
+
+const sector = {
+  title: "'Pharmaceutical and life sciences plants'",
+  eyebrow: "'Pharma & life sciences'",
+  intro:
+    "'Korvel designs new and upgraded plants for sterile injectables, oral solid dosage, biologics and APIs, from user requirements to a qualified facility.'",
+  summary:
+    "'GMP facilities for sterile products, oral solid dosage, biologics and APIs, from URS to a qualified plant.'",
+  order: '1',
+  highlights:
+    "['EU GMP Annex 1 cleanroom concepts', 'PW, WFI and clean steam to ASME BPE', 'DQ, IQ, OQ and PQ to Annex 15', 'CSV to GAMP 5 and Annex 11']",
+  image:
+    "\n  src: '../../assets/drawing.svg'\n  alt: 'Isometric drawing of a sterile fill-finish suite cut open at wall height'",
+};
+const sectorMdx = (changes: Record<string, string | undefined>) =>
+  `---\n${sectorFrontMatter(changes)}\n---\n\nThe suite is ready.\n`;
+const sectorFrontMatter = (changes: Record<string, string | undefined>) =>
+  Object.entries({ ...sector, ...changes })
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\n');
+
+describe('sector schema', () => {
+  test('accepts a complete sector', () => {
+    const { status, output } = syncFiles({ 'sectors/pharma.mdx': sectorMdx({}) });
+    expect(output).not.toMatch(/InvalidContentEntryDataError/);
+    expect(status).toBe(0);
+  }, 120_000);
+
+  test('refuses a sector without a summary, naming the file and the field', () => {
+    const { status, output } = syncFiles({ 'sectors/pharma.mdx': sectorMdx({ summary: undefined }) });
+    expect(status).not.toBe(0);
+    expect(output).toContain('pharma');
+    expect(output).toMatch(/\bsummary\b/);
+  }, 120_000);
+
+  test('refuses a misspelt field instead of ignoring it, naming the file and the field', () => {
+    const { status, output } = syncFiles({
+      'sectors/pharma.mdx': sectorMdx({ highlight: "['One fact that is long enough']" }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('pharma');
+    expect(output).toMatch(/\bhighlight\b/);
+  }, 120_000);
+
+  test('refuses a drawing without alt text, naming the file and the field', () => {
+    const { status, output } = syncFiles({
+      'sectors/pharma.mdx': sectorMdx({ image: "\n  src: '../../assets/drawing.svg'" }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('pharma');
+    expect(output).toMatch(/image\.alt/);
   }, 120_000);
 });

@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { sectors } from '../../src/routes.ts';
+import { expect, frontMatter, isMobile, message, test } from './fixtures.ts';
+
+const sectorPaths = sectors.map((sector) => `/${sector.slug}`);
+
+/** The alt text of an entry's drawing, read from its front matter. */
+const drawingAlt = (collection: string, id: string) =>
+  (
+    parse(readFileSync(`src/content/${collection}/${id}.mdx`, 'utf8').split(/^---$/m)[1]!) as {
+      image: { alt: string };
+    }
+  ).image.alt;
+
+/** Words a visitor reads in <main>, leaving out navigation blocks (contents, sibling links) and hidden text. */
+async function bodyWords(page: Page): Promise<number> {
+  return page.locator('main').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('nav, [aria-hidden="true"], script, style, template').forEach((el) => el.remove());
+    return (copy.textContent ?? '').split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  });
+}
+
+for (const path of ['/', ...sectorPaths]) {
+  test(`${path} has at least 400 words of body text`, async ({ page }) => {
+    test.skip(isMobile(page), 'the text is the same at every width');
+    await page.goto(encodeURI(path));
+    expect(await bodyWords(page)).toBeGreaterThanOrEqual(400);
+  });
+}
+
+test.describe('home page', () => {
+  test('offers the 30-minute meeting first and lists the six divisions in order', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('.hero');
+    await expect(hero.getByRole('link', { name: message('home:actions.book') })).toHaveAttribute(
+      'href',
+      '/contact#book-a-meeting',
+    );
+    const divisions = page.locator('.divisions .division__name a');
+    await expect(divisions).toHaveCount(6);
+    expect(await divisions.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      sectorPaths,
+    );
+  });
+
+  test('shows one selected reference per division, each with its outcome', async ({ page }) => {
+    await page.goto('/');
+    const section = page.locator('section[aria-labelledby="references-title"]');
+    const cards = section.locator('.reference');
+    await expect(cards).toHaveCount(6);
+    const anchors = await cards.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(anchors).toEqual(sectors.map((s) => `/our-references#${s.art}`));
+    for (const card of await cards.all()) {
+      await expect(card.locator('.reference__outcome')).toContainText(/\w{4,}.*\w{4,}/);
+    }
+  });
+
+  test('shows the newest articles and news first', async ({ page }) => {
+    const newest = (collection: string) =>
+      readdirSync(`src/content/${collection}`)
+        .map((file) => file.replace(/\.mdx$/, ''))
+        .sort((a, b) =>
+          frontMatter(collection, b, 'date').localeCompare(frontMatter(collection, a, 'date')),
+        )[0];
+    await page.goto('/');
+    await expect(page.locator('.latest__articles a').first()).toHaveAttribute(
+      'href',
+      `/blog/${newest('blog')}`,
+    );
+    await expect(page.locator('.news a').first()).toHaveAttribute('href', `/news/${newest('news')}`);
+  });
+
+  test('fetches its hero drawing first and the division drawings lazily', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('.hero picture');
+    await expect(hero.locator('source[type="image/avif"]')).toHaveCount(1);
+    await expect(hero.locator('source[type="image/webp"]')).toHaveCount(1);
+    const img = hero.locator('img');
+    await expect(img).toHaveAttribute('loading', 'eager');
+    await expect(img).toHaveAttribute('fetchpriority', 'high');
+    await expect(img).toHaveAttribute('width', '1200');
+    await expect(img).toHaveAttribute('height', '900');
+    await expect(img).toHaveAttribute('alt', message('home:hero_image_alt'));
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(
+      await img.evaluate((el: HTMLImageElement) => /\.avif$/.test(new URL(el.currentSrc).pathname)),
+    ).toBe(true);
+    const cards = page.locator('.divisions img');
+    await expect(cards).toHaveCount(6);
+    for (const card of await cards.all()) await expect(card).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+test.describe('sector pages', () => {
+  for (const sector of sectors) {
+    test(`/${sector.slug} shows its drawing, key facts and a link to its references`, async ({ page }) => {
+      await page.goto(encodeURI(`/${sector.slug}`));
+      const img = page.locator('.hero picture img');
+      await expect(img).toHaveAttribute('alt', drawingAlt('sectors', sector.art));
+      await expect(img).toHaveAttribute('fetchpriority', 'high');
+      await expect(page.locator('.sector__facts li')).toHaveCount(4);
+      await expect(page.locator(`a[href="/our-references#${sector.art}"]`)).toHaveCount(1);
+      await expect(page.locator('.projects .reference').first()).toBeVisible();
+    });
+  }
+
+  test('the contents list jumps to a themed section', async ({ page }) => {
+    await page.goto('/pharma');
+    const link = page.locator('.sector__contents a').nth(1);
+    const target = (await link.getAttribute('href'))!;
+    await link.click();
+    await expect(page.locator(target)).toBeInViewport();
+  });
+});
+
+test('initiative pages show their drawing as an optimised picture', async ({ page }) => {
+  await page.goto('/initiatives/navigator');
+  const picture = page.locator('.hero picture');
+  await expect(picture.locator('source[type="image/avif"]')).toHaveCount(1);
+  await expect(picture.locator('img')).toHaveAttribute('alt', drawingAlt('initiatives', 'navigator'));
+});
