@@ -1,6 +1,6 @@
 /**
  * Everything the brochure says, read from the site's own sources without Astro: company facts
- * (src/site.config.ts), divisions (src/content/sectors front matter, falling back to divisions.json),
+ * (src/site.config.ts), divisions (src/content/sectors front matter),
  * references (src/content/references/*.yaml), service names and page copy (src/i18n/locales/en).
  * A missing field stops the script with the file and the field, like a content collection would.
  */
@@ -10,7 +10,6 @@ import i18next, { type TFunction } from 'i18next';
 import { parse } from 'yaml';
 import { DIVISIONS, SERVICES, type Division, type Service } from '../../../src/content/constants.ts';
 import { site } from '../../../src/site.config.ts';
-import { sectors } from '../../../src/routes.ts';
 
 export interface BrochureDivision {
   id: Division;
@@ -111,19 +110,14 @@ async function translator(localesDir: string): Promise<TFunction> {
   return instance.t;
 }
 
-function loadDivision(
-  root: string,
-  id: Division,
-  legacy: Record_ | undefined,
-): Omit<BrochureDivision, 'referenceCount'> {
+function loadDivision(root: string, id: Division): Omit<BrochureDivision, 'referenceCount'> {
   const file = join(root, 'src', 'content', 'sectors', `${id}.mdx`);
   const data = frontMatter(file);
-  const key = sectors.find((s) => s.art === id)?.key ?? id;
-  const fallback = (at(legacy, `sectors.${key}`) ?? {}) as Record_;
-  const name = [data.name, fallback.name, data.eyebrow].find((v) => typeof v === 'string' && v.trim());
-  const summary = [data.summary, fallback.summary, data.intro].find((v) => typeof v === 'string' && v.trim());
-  if (typeof name !== 'string') fail(file, 'name', 'a division name (or eyebrow)');
-  if (typeof summary !== 'string') fail(file, 'summary', 'a summary (or intro)');
+  // The division's short name is its eyebrow ("Pharma & life sciences"), as on the site.
+  const name = data.eyebrow;
+  const summary = data.summary;
+  if (typeof name !== 'string' || !name.trim()) fail(file, 'eyebrow', 'the division name');
+  if (typeof summary !== 'string' || !summary.trim()) fail(file, 'summary', 'a one-sentence summary');
   const raw = Array.isArray(data.highlights) ? (data.highlights as unknown[]) : [];
   // Highlights are short strings today; entries of { title, text } print their titles.
   const highlights = raw
@@ -196,10 +190,9 @@ function loadInitiatives(root: string): BrochureInitiative[] {
 export async function loadBrochureContent(root: string): Promise<BrochureContent> {
   const localesDir = join(root, 'src', 'i18n', 'locales', 'en');
   const t = await translator(localesDir);
-  const legacy = readJson(join(localesDir, 'divisions.json'));
   const who = readJson(join(localesDir, 'who_are_we.json'));
 
-  const divisions = DIVISIONS.map((id) => loadDivision(root, id, legacy));
+  const divisions = DIVISIONS.map((id) => loadDivision(root, id));
   const nameOf = (id: Division) => divisions.find((d) => d.id === id)!.name;
   const referenceDir = join(root, 'src', 'content', 'references');
   const references = readdirSync(referenceDir)

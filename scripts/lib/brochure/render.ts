@@ -666,12 +666,12 @@ class Brochure {
       const pair = content.selected.slice(i, i + 2);
       const row = Math.max(...pair.map((ref) => card(ref, 0, 0, undefined)));
       pair.forEach((ref, j) => card(ref, FRAME.left + j * (HALF + GUTTER), y, row));
-      y += row + 10;
+      y += row + 6;
     }
     if (content.selected.some((r) => !r.deliveredUnderBrand)) {
       y += this.text(`* ${t('references.not_under_brand')}`, s.small, FRAME.left, y, WIDTH);
     } else {
-      y -= 10;
+      y -= 6;
     }
     const more = `${site.url.replace(/^https:\/\//, '')}/our-references`;
     y += 8;
