@@ -33,8 +33,9 @@ test('article and news pages hydrate only the slider and the read-aloud control,
   expect(articlePages).toHaveLength(13);
   for (const page of articlePages) {
     expect(page.islands.filter((d) => d !== 'consent').sort(), page.page).toEqual(['visible', 'visible']);
-    // Everything beyond React: the two islands and the runtime; no chart library fits in this.
-    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(16 * 1024);
+    // Everything beyond React: the two islands, the runtime and the newsletter form's lazy script (with the
+    // shared schema); no chart library fits in this.
+    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(20 * 1024);
   }
 });
 
