@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { CONTACT_LIMITS, contactSchema, validate } from '../../lib/schemas.ts';
-import { Consent, ErrorSummary, Field, Trap } from './form/Field.tsx';
-import { submitJson, type SubmitCopy } from './form/submit.ts';
+import { CONTACT_LIMITS, contactSchema } from '../../lib/schemas.ts';
+import { Field, FormEnd, FormStart } from './form/Field.tsx';
+import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import '../../styles/forms.css';
 
@@ -46,49 +46,23 @@ const ID = 'contact';
 function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
   const [values, setValues] = useState<Values>(empty);
   const [privacy, setPrivacy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string>();
-  const [sending, setSending] = useState(false);
   const [hydrated, setHydrated] = useState(false);
-  const inFlight = useRef(false);
-  const summary = useRef<HTMLDivElement>(null);
+  const { errors, general, sending, summary, submit } = useSubmission(copy);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => setHydrated(true), []);
 
-  const showErrors = (fields: Record<string, string>, message?: string) => {
-    setErrors(fields);
-    setGeneral(message);
-    // After React has rendered the summary.
-    requestAnimationFrame(() => summary.current?.focus());
-  };
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
-    const website = (form.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
-    const body = {
-      kind: 'contact' as const,
+    void submit(contactSchema, {
+      kind: 'contact',
       ...values,
       privacy,
       source: '/contact',
       // How long the page has been open: people need more than a few seconds to write a message.
       fillMs: Math.round(performance.now()),
-      ...(website && { website }),
-    };
-    const checked = validate(contactSchema, body);
-    if (!checked.ok) return showErrors(checked.fields);
-
-    inFlight.current = true;
-    setSending(true);
-    const outcome = await submitJson('/api/contact', body, copy);
-    if (outcome.ok) {
-      window.location.assign(outcome.next);
-      return;
-    }
-    inFlight.current = false;
-    setSending(false);
-    showErrors(outcome.fields, outcome.message);
+      ...trapValue(form.current),
+    });
   }
 
   const bind = (name: keyof Values) => ({
@@ -113,17 +87,15 @@ function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
       onSubmit={onSubmit}
       aria-describedby={`${ID}-required`}
     >
-      <ErrorSummary
+      <FormStart
         ref={summary}
         heading={copy.summary}
         idPrefix={ID}
         errors={errors}
         labels={copy.labels}
         general={general}
+        required={copy.required}
       />
-      <p className="form-note" id={`${ID}-required`}>
-        {copy.required}
-      </p>
       <input type="hidden" name="kind" value="contact" />
       <input type="hidden" name="source" value="/contact" />
       <div className="form-grid">
@@ -135,24 +107,16 @@ function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
         <Field {...bind('subject')} required maxLength={CONTACT_LIMITS.subject} />
       </div>
       <Field {...bind('message')} required multiline rows={7} maxLength={CONTACT_LIMITS.message} />
-      <Consent
+      <FormEnd
         idPrefix={ID}
-        name="privacy"
-        checked={privacy}
-        onChange={setPrivacy}
+        privacy={copy.privacy}
+        agreed={privacy}
+        onAgree={setPrivacy}
         error={errors.privacy}
-        label={
-          <>
-            {copy.privacy.before}
-            <a href="/privacy-policy">{copy.privacy.link}</a>
-            {copy.privacy.after}
-          </>
-        }
+        send={copy.send}
+        sendingLabel={copy.sending}
+        sending={sending}
       />
-      <Trap idPrefix={ID} />
-      <button className="button button--primary form-submit" type="submit" disabled={sending}>
-        {sending ? copy.sending : copy.send}
-      </button>
     </form>
   );
 }

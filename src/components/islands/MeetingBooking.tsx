@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
-import { CONTACT_LIMITS, meetingRequestSchema, validate } from '../../lib/schemas.ts';
-import { Consent, ErrorSummary, Field, Trap, fieldId } from './form/Field.tsx';
-import { submitJson, type SubmitCopy } from './form/submit.ts';
+import { CONTACT_LIMITS, meetingRequestSchema } from '../../lib/schemas.ts';
+import { Field, FormEnd, FormStart, fieldId } from './form/Field.tsx';
+import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import '../../styles/forms.css';
 
@@ -61,12 +61,8 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
   const [slot, setSlot] = useState<string>();
   const [values, setValues] = useState({ fullName: '', email: '', company: '', subject: '' });
   const [privacy, setPrivacy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string>();
-  const [sending, setSending] = useState(false);
   const [visitorZone, setVisitorZone] = useState<string>();
-  const inFlight = useRef(false);
-  const summary = useRef<HTMLDivElement>(null);
+  const { errors, general, sending, summary, submit } = useSubmission(copy);
   const form = useRef<HTMLFormElement>(null);
 
   const fetchSlots = useCallback(async () => {
@@ -92,41 +88,22 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
     ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: visitorZone })
     : undefined;
 
-  const showErrors = (fields: Record<string, string>, message?: string) => {
-    setErrors(fields);
-    setGeneral(message);
-    requestAnimationFrame(() => summary.current?.focus());
-  };
-
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
-    const website = (form.current?.elements.namedItem('website') as HTMLInputElement | null)?.value ?? '';
-    const body = {
-      kind: 'meeting' as const,
+    const failed = await submit(meetingRequestSchema, {
+      kind: 'meeting',
       ...values,
       slot: slot ?? '',
       privacy,
       source: '/contact',
       fillMs: Math.round(performance.now()),
-      ...(website && { website }),
-    };
-    const checked = validate(meetingRequestSchema, body);
-    if (!checked.ok) return showErrors(checked.fields);
-    inFlight.current = true;
-    setSending(true);
-    const outcome = await submitJson('/api/contact', body, copy);
-    if (outcome.ok) {
-      window.location.assign(outcome.next);
-      return;
-    }
-    inFlight.current = false;
-    setSending(false);
-    if (outcome.status === 409) {
+      ...trapValue(form.current),
+    });
+    // Someone else requested the time meanwhile: offer the times that are still free.
+    if (failed?.status === 409) {
       setSlot(undefined);
       void fetchSlots();
     }
-    showErrors(outcome.fields, outcome.message);
   }
 
   if (load.state === 'loading') {
@@ -169,17 +146,15 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
       onSubmit={onSubmit}
       aria-describedby={`${ID}-required`}
     >
-      <ErrorSummary
+      <FormStart
         ref={summary}
         heading={copy.summary}
         idPrefix={ID}
         errors={errors}
         labels={copy.labels}
         general={general}
+        required={copy.required}
       />
-      <p className="form-note" id={`${ID}-required`}>
-        {copy.required}
-      </p>
       <fieldset className="booking__days">
         <legend>{copy.day}</legend>
         <div className="booking__chips">
@@ -262,24 +237,16 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
         <Field {...bind('company')} autoComplete="organization" maxLength={CONTACT_LIMITS.company} />
         <Field {...bind('subject')} required maxLength={CONTACT_LIMITS.subject} />
       </div>
-      <Consent
+      <FormEnd
         idPrefix={ID}
-        name="privacy"
-        checked={privacy}
-        onChange={setPrivacy}
+        privacy={copy.privacy}
+        agreed={privacy}
+        onAgree={setPrivacy}
         error={errors.privacy}
-        label={
-          <>
-            {copy.privacy.before}
-            <a href="/privacy-policy">{copy.privacy.link}</a>
-            {copy.privacy.after}
-          </>
-        }
+        send={copy.send}
+        sendingLabel={copy.sending}
+        sending={sending}
       />
-      <Trap idPrefix={ID} />
-      <button className="button button--primary form-submit" type="submit" disabled={sending}>
-        {sending ? copy.sending : copy.send}
-      </button>
     </form>
   );
 }

@@ -140,3 +140,51 @@ export function ErrorSummary({ heading, idPrefix, errors, labels, general, ref }
     </div>
   );
 }
+
+/** The top of a form: the error summary (empty until a failed submit) and the one asterisk note. */
+export function FormStart(props: SummaryProps & { required: string }) {
+  const { required, ...summary } = props;
+  return (
+    <>
+      <ErrorSummary {...summary} />
+      <p className="form-note" id={`${props.idPrefix}-required`}>
+        {required}
+      </p>
+    </>
+  );
+}
+
+/** The end of a form: the privacy agreement, the honeypot and the send button ("Sending..." while busy). */
+export function FormEnd(props: {
+  idPrefix: string;
+  privacy: { before: string; link: string; after: string };
+  agreed: boolean;
+  onAgree: (agreed: boolean) => void;
+  error?: string;
+  send: string;
+  sendingLabel: string;
+  sending: boolean;
+}) {
+  return (
+    <>
+      <Consent
+        idPrefix={props.idPrefix}
+        name="privacy"
+        checked={props.agreed}
+        onChange={props.onAgree}
+        error={props.error}
+        label={
+          <>
+            {props.privacy.before}
+            <a href="/privacy-policy">{props.privacy.link}</a>
+            {props.privacy.after}
+          </>
+        }
+      />
+      <Trap idPrefix={props.idPrefix} />
+      <button className="button button--primary form-submit" type="submit" disabled={props.sending}>
+        {props.sending ? props.sendingLabel : props.send}
+      </button>
+    </>
+  );
+}
