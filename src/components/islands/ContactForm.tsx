@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CONTACT_LIMITS, contactSchema } from '../../lib/schemas.ts';
-import { Field, FormEnd, FormStart } from './form/Field.tsx';
+import { Field, FormEnd, FormStart, useFields } from './form/Field.tsx';
 import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import '../../styles/forms.css';
@@ -44,10 +44,10 @@ const ID = 'contact';
  * errors beside each field and in a summary that takes focus, and cannot be sent twice.
  */
 function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
-  const [values, setValues] = useState<Values>(empty);
   const [privacy, setPrivacy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const { errors, general, sending, summary, submit } = useSubmission(copy);
+  const { values, bind } = useFields(empty, ID, copy.labels, errors);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => setHydrated(true), []);
@@ -64,18 +64,6 @@ function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
       ...trapValue(form.current),
     });
   }
-
-  const bind = (name: keyof Values) => ({
-    name,
-    idPrefix: ID,
-    label: copy.labels[name],
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
 
   return (
     <form

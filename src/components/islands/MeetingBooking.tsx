@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
 import { CONTACT_LIMITS, meetingRequestSchema } from '../../lib/schemas.ts';
-import { Field, FormEnd, FormStart, fieldId } from './form/Field.tsx';
+import { Field, FormEnd, FormStart, fieldId, useFields } from './form/Field.tsx';
 import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import '../../styles/forms.css';
@@ -59,10 +59,15 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [day, setDay] = useState<string>();
   const [slot, setSlot] = useState<string>();
-  const [values, setValues] = useState({ fullName: '', email: '', company: '', subject: '' });
   const [privacy, setPrivacy] = useState(false);
   const [visitorZone, setVisitorZone] = useState<string>();
   const { errors, general, sending, summary, submit } = useSubmission(copy);
+  const { values, bind } = useFields(
+    { fullName: '', email: '', company: '', subject: '' },
+    ID,
+    copy.labels,
+    errors,
+  );
   const form = useRef<HTMLFormElement>(null);
 
   const fetchSlots = useCallback(async () => {
@@ -126,18 +131,6 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
 
   const current = load.days.find((d) => d.date === day);
   const free = current?.slots.filter((s) => s.available) ?? [];
-  const bind = (name: keyof typeof values) => ({
-    name,
-    idPrefix: ID,
-    label: copy.labels[name],
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    },
-  });
-
   return (
     <form
       ref={form}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface Common {
   /** Form field name, also the key of its error; the element id is `${idPrefix}-${name}`. */
@@ -187,4 +187,26 @@ export function FormEnd(props: {
       </button>
     </>
   );
+}
+
+/** The text values of a form and `bind(name)`, the props that tie a {@link Field} to one of them. */
+export function useFields<K extends string>(
+  initial: Record<K, string>,
+  idPrefix: string,
+  labels: Record<NoInfer<K>, string>,
+  errors: Record<string, string>,
+) {
+  const [values, setValues] = useState(initial);
+  const bind = (name: K) => ({
+    name,
+    idPrefix,
+    label: labels[name],
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+  return { values, bind };
 }
