@@ -24,7 +24,7 @@ for (const route of routes) {
     await expect(page).toHaveTitle(`${title} | ${site.displayName}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     if (admin) {
-      await expect(page.getByRole('table')).toBeVisible();
+      await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
       await removeAdmin(admin);
     }
     await settle(page);

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import LoginForm from '../../src/components/islands/admin/LoginForm.tsx';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { SubscriberTable } from '../../src/components/islands/admin/SubscriberTable.tsx';
 import { TOAST_DURATION_MS, ToastRegion, useToasts } from '../../src/components/islands/admin/Toasts.tsx';
@@ -149,5 +151,20 @@ describe('SubscriberTable', () => {
       act(() => root.unmount());
       root = createRoot(container);
     }
+  });
+});
+
+describe('LoginForm', () => {
+  const loginCopy = { ...admin.login_form, errorHeading: 'Unexpected Application Error!' };
+
+  test('as served, before its script runs, cannot be sent: credentials never reach a URL', () => {
+    const html = renderToString(<LoginForm copy={loginCopy} />);
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
+  });
+
+  test('once hydrated, the Login button works', async () => {
+    await act(async () => root.render(<LoginForm copy={loginCopy} />));
+    expect(container.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(false);
   });
 });

@@ -20,6 +20,10 @@ function Form({ copy }: Props) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+
+  // Until the script runs, the button stays disabled, so neither a click nor Enter can send the form natively.
+  useEffect(() => setHydrated(true), []);
 
   // Already holding a token the server still accepts: straight to the panel.
   useEffect(() => {
@@ -56,7 +60,7 @@ function Form({ copy }: Props) {
   };
 
   return (
-    <form className="admin-login" onSubmit={submit} aria-busy={busy}>
+    <form className="admin-login" method="post" onSubmit={submit} aria-busy={busy}>
       <div className="admin-field">
         <label htmlFor={`${id}-email`} className="admin-label">
           {copy.email}
@@ -98,6 +102,7 @@ function Form({ copy }: Props) {
       <button
         type="submit"
         className="admin-button admin-button--primary admin-login__submit"
+        disabled={!hydrated}
         aria-disabled={busy}
       >
         {copy.submit}
