@@ -46,6 +46,7 @@ describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());
 
   test('sit in a polite live region and close after 5000 ms', () => {
+    expect(TOAST_DURATION_MS).toBe(5000);
     act(() => root.render(<Harness />));
     const region = container.querySelector('[role="status"]');
     expect(region?.getAttribute('aria-live')).toBe('polite');
