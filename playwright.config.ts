@@ -28,7 +28,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     // Its own embedded database, so tests never touch the dev data; npm test starts it fresh.
-    env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR },
+    // One call at a time per function: see scripts/preview.ts (a race in the local function runtime).
+    env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR, SERIAL_FUNCTIONS: '1' },
     timeout: 120_000,
   },
 });

@@ -31,6 +31,36 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 
+/**
+ * Opt-in (the end-to-end server sets SERIAL_FUNCTIONS=1): one invocation at a time per function.
+ * @netlify/dev builds a function into a directory of each request and keeps the build on the function object
+ * all requests share, so two overlapping calls of one function can run a bundle whose directory the other has
+ * just removed ("Cannot find module './connection'", answered 500). Netlify's servers do not have this problem.
+ */
+const serialFunctions = process.env.SERIAL_FUNCTIONS === '1';
+const functionQueues = new Map<string, Promise<unknown>>();
+
+/** The function a request may reach, by the shape of its path (`/api/newsletter`, `/api/newsletter/*`, …). */
+function functionKey(method: string, pathname: string): string | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  const isFunction =
+    parts[0] === 'api' || (parts[0] === 'admin' && parts.length > 1 && method !== 'GET' && method !== 'HEAD');
+  if (!isFunction) return undefined;
+  return parts.length > 2 ? `/${parts[0]}/${parts[1]}/*` : `/${parts.join('/')}`;
+}
+
+async function oneAtATime<T>(key: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!serialFunctions || !key) return run();
+  const current = (functionQueues.get(key) ?? Promise.resolve()).then(run, run);
+  const tail = current.catch(() => undefined);
+  functionQueues.set(key, tail);
+  try {
+    return await current;
+  } finally {
+    if (functionQueues.get(key) === tail) functionQueues.delete(key);
+  }
+}
+
 /** Netlify answers unknown paths with 404.html and status 404, under the same header rules as any page. */
 async function notFound(collect: (name: string, value: string) => void): Promise<Response> {
   const page = await netlify.handle(new Request(`http://${host}:${port}/404.html`), {
@@ -63,8 +93,10 @@ const server = createServer(async (req, res) => {
     const ruleHeaders = new Headers();
     const request = toRequest(req);
     const collect = (name: string, value: string) => ruleHeaders.set(name, value);
+    const key = functionKey(request.method, new URL(request.url).pathname);
     const response =
-      (await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect));
+      (await oneAtATime(key, () => netlify.handle(request, { headersCollector: collect }))) ??
+      (await notFound(collect));
     const headers = new Headers(response.headers);
     ruleHeaders.forEach((value, name) => {
       if (!headers.has(name)) headers.set(name, value);

@@ -1,5 +1,14 @@
 /** Copy handed to the React islands as props (islands do not load i18next themselves). */
 import type { TFunction } from 'i18next';
+import {
+  INQUIRY_KEYS,
+  LOGIN_KEYS,
+  PAGER_KEYS,
+  SUBSCRIBER_KEYS,
+  type LoginCopy,
+  type LogoutCopy,
+  type PanelCopy,
+} from '../components/islands/admin/copy.ts';
 import type { ContactFormCopy } from '../components/islands/ContactForm.tsx';
 import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
@@ -70,4 +79,39 @@ export function meetingBookingCopy(t: TFunction): MeetingBookingCopy {
     server: t('forms:server'),
     errorHeading: t('common:error_boundary.heading'),
   };
+}
+
+/** Every key of `admin:<section>`; a missing one fails the build instead of showing a raw key. */
+function section<K extends string>(t: TFunction, name: string, keys: readonly K[]): Record<K, string> {
+  const copy = {} as Record<K, string>;
+  for (const key of keys) {
+    const id = `admin:${name}.${key}`;
+    const text = t(id);
+    if (text === `${name}.${key}` || text === id) throw new Error(`Missing admin copy ${id}`);
+    copy[key] = text;
+  }
+  return copy;
+}
+
+export function adminLoginCopy(t: TFunction): LoginCopy {
+  return {
+    ...section(t, 'login_form', LOGIN_KEYS),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+export function adminPanelCopy(t: TFunction): PanelCopy {
+  return {
+    tabs: section(t, 'tabs', ['label', 'subscribers', 'inquiries'] as const),
+    toasts: section(t, 'toasts', ['label', 'dismiss'] as const),
+    signedIn: t('admin:login_form.success'),
+    subscribers: section(t, 'subscribers', SUBSCRIBER_KEYS),
+    inquiries: section(t, 'inquiries', INQUIRY_KEYS),
+    pager: section(t, 'pager', [...PAGER_KEYS, 'subscribers', 'inquiries'] as const),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+export function adminLogoutCopy(t: TFunction): LogoutCopy {
+  return section(t, 'session', ['logout'] as const);
 }

@@ -187,3 +187,12 @@ export function validate<S extends z.ZodMiniType>(
   }
   return { ok: false, fields: Object.fromEntries(fields) };
 }
+
+/** PATCH /api/inquiries/{id}: mark an inquiry as handled, or open it again. */
+export const inquiryUpdateSchema = z.strictObject(
+  {
+    handled: z.boolean('Send "handled" as true or false.'),
+  },
+  'Send a JSON object with handled set to true or false.',
+);
+export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;

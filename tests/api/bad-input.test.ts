@@ -13,6 +13,7 @@ let api: Api;
 let adminId: number;
 let token: string;
 let subscriberId: number;
+let inquiryId: number;
 
 interface Row {
   name: string;
@@ -594,6 +595,67 @@ const rows: Row[] = [
     status: 401,
     code: 'unauthorized',
   },
+  // PATCH /api/inquiries/{id}: mark as handled
+  ...['abc', '0', '-1', '1.5', '2147483648', '01'].map((id) => ({
+    name: `inquiry id ${id}`,
+    method: 'PATCH',
+    path: `/api/inquiries/${id}`,
+    options: async () => ({ token, json: { handled: true } }),
+    status: 400,
+    code: 'invalid_id',
+  })),
+  ...(
+    [
+      ['handled as a string', { handled: 'true' }],
+      ['handled as a number', { handled: 1 }],
+      ['handled missing', {}],
+      ['extra field handledAt', { handled: true, handledAt: '2020-01-01T00:00:00Z' }],
+      ['array body', [{ handled: true }]],
+    ] as const
+  ).map(([name, json]) => ({
+    name: `inquiry update: ${name}`,
+    method: 'PATCH',
+    path: () => `/api/inquiries/${inquiryId}`,
+    options: async () => ({ token, json }),
+    status: 400,
+    code: 'validation_failed',
+  })),
+  {
+    name: 'inquiry update as form data',
+    method: 'PATCH',
+    path: () => `/api/inquiries/${inquiryId}`,
+    options: async () => ({
+      token,
+      body: 'handled=true',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    status: 415,
+    code: 'unsupported_media_type',
+  },
+  {
+    name: 'inquiry update over the body cap',
+    method: 'PATCH',
+    path: () => `/api/inquiries/${inquiryId}`,
+    options: async () => ({ token, json: { handled: true, note: 'x'.repeat(2048) } }),
+    status: 413,
+    code: 'payload_too_large',
+  },
+  {
+    name: 'inquiry update without a token',
+    method: 'PATCH',
+    path: () => `/api/inquiries/${inquiryId}`,
+    options: { json: { handled: true } },
+    status: 401,
+    code: 'unauthorized',
+  },
+  {
+    name: 'unknown inquiry id',
+    method: 'PATCH',
+    path: '/api/inquiries/2147483647',
+    options: async () => ({ token, json: { handled: true } }),
+    status: 404,
+    code: 'not_found',
+  },
   // Methods
   ...(
     [
@@ -606,6 +668,8 @@ const rows: Row[] = [
       ['DELETE', '/admin/login', 'POST'],
       ['GET', '/admin/logout', 'POST'],
       ['POST', '/api/inquiries', 'GET, HEAD'],
+      ['GET', '/api/inquiries/1', 'PATCH'],
+      ['DELETE', '/api/inquiries/1', 'PATCH'],
       ['POST', '/api/health', 'GET, HEAD'],
     ] as const
   ).map(([method, path, allow]) => ({
@@ -621,7 +685,7 @@ const rows: Row[] = [
 async function snapshot() {
   const subscribers = await api.db.query('SELECT id, email, created_at, status FROM subscribers ORDER BY id');
   const admins = await api.db.query('SELECT id, email, password_hash FROM admins ORDER BY id');
-  const inquiries = await api.db.query('SELECT id FROM inquiries ORDER BY id');
+  const inquiries = await api.db.query('SELECT id, handled_at FROM inquiries ORDER BY id');
   return { subscribers, admins, inquiries };
 }
 
@@ -635,6 +699,12 @@ beforeAll(async () => {
   subscriberId = (
     await api.db.query<{ id: number }>(
       `INSERT INTO subscribers (email) VALUES ('stays@plant.example') RETURNING id`,
+    )
+  )[0]!.id;
+  inquiryId = (
+    await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, email, message, privacy_version)
+       VALUES ('contact', 'Stays Open', 'open@plant.example', 'Keep me open.', 'privacy-2026-11') RETURNING id`,
     )
   )[0]!.id;
   before = await snapshot();

@@ -8,8 +8,10 @@ test.skip(({ page }) => (page.viewportSize()?.width ?? 0) < 1440, 'reads files, 
 
 const EAGER_BUDGET = 12 * 1024;
 
-test('every page ships under 12 KB of eager JavaScript and none of it is React', () => {
-  const pages = measurePages();
+const isAdmin = (page: string) => page === '/admin' || page.startsWith('/admin/');
+
+test('every public page ships under 12 KB of eager JavaScript and none of it is React', () => {
+  const pages = measurePages().filter((p) => !isAdmin(p.page));
   expect(pages.length).toBeGreaterThan(40);
   for (const page of pages) {
     expect(page.eager, `${page.page} eager JS`).toBeLessThan(EAGER_BUDGET);
@@ -73,3 +75,15 @@ for (const path of ['/our-references', '/electronics']) {
     expect(apexRequested().length, 'ApexCharts chunks once the charts are in view').toBeGreaterThan(0);
   });
 }
+test('the admin pages hydrate on load, and their own code stays under 16 KB beside React', () => {
+  const adminPages = measurePages().filter((p) => isAdmin(p.page));
+  expect(adminPages.map((p) => p.page).sort()).toEqual(['/admin', '/admin/login']);
+  for (const page of adminPages) {
+    expect(
+      page.islands.every((d) => d === 'load'),
+      page.page,
+    ).toBe(true);
+    expect(page.react, `${page.page} React`).toBeGreaterThan(0);
+    expect(page.eager - page.react, `${page.page} code beside React`).toBeLessThan(16 * 1024);
+  }
+});

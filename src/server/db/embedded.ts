@@ -15,6 +15,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** The dev admin, when this data directory was seeded by this code. */
   admin?: { email: string; password: string };
+  /** `<dataDir>.url`: holds `url` while the server runs, so tests can seed rows the functions then serve. */
+  urlFile: string;
   stop(): Promise<void>;
 }
 
@@ -90,10 +92,14 @@ export async function startEmbeddedDatabase(options: {
     });
     await server.start();
     const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+    const urlFile = `${options.dataDir}.url`;
+    writeFileSync(urlFile, url, { mode: 0o600 });
     return {
       url,
       admin,
+      urlFile,
       stop: async () => {
+        rmSync(urlFile, { force: true });
         await server.stop();
         await db.close();
         unlock();

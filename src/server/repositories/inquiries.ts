@@ -131,3 +131,22 @@ export async function requestedSlots(db: Queryable, from: Date, to: Date): Promi
   );
   return new Set(rows.map((row) => new Date(row.meeting_start).toISOString()));
 }
+
+/**
+ * Marks an inquiry as handled (keeping the first time it was) or opens it again.
+ * @returns the updated inquiry, or undefined when no row has this id.
+ */
+export async function setInquiryHandled(
+  db: Queryable,
+  id: number,
+  handled: boolean,
+): Promise<Inquiry | undefined> {
+  const [row] = await db.query<InquiryRow>(
+    `UPDATE inquiries SET handled_at = CASE WHEN $2::boolean THEN coalesce(handled_at, now()) END
+     WHERE id = $1
+     RETURNING id, kind, full_name, company, email, position, phone, subject, message, meeting_start,
+       source_page, created_at, handled_at`,
+    [id, handled],
+  );
+  return row && toInquiry(row);
+}

@@ -1,0 +1,202 @@
+import { useEffect, useId, useState } from 'react';
+import { fetchInquiryPage, isAbort, isAuthError, setInquiryHandled, type Inquiry } from './api.ts';
+import type { InquiriesCopy, PagerCopy } from './copy.ts';
+import { belgradeSlot, fill, localDateTime, plural } from './format.ts';
+import { Pager } from './Pager.tsx';
+import type { ToastTone } from './Toasts.tsx';
+
+interface Props {
+  token: string;
+  copy: InquiriesCopy;
+  pagerCopy: PagerCopy;
+  pagerLabel: string;
+  notify: (text: string, tone?: ToastTone) => void;
+  onUnauthorized: () => void;
+}
+
+interface ListState {
+  status: 'loading' | 'ready' | 'failed';
+  rows: Inquiry[];
+  total: number;
+}
+
+/** `mailto:` for an address and a subject line; the parts are encoded so no character changes the link. */
+function mailto(email: string, subject: string | null): string {
+  const address = email.split('@').map(encodeURIComponent).join('@');
+  return subject ? `mailto:${address}?subject=${encodeURIComponent(`Re: ${subject}`)}` : `mailto:${address}`;
+}
+
+function InquiryCard({
+  inquiry,
+  copy,
+  updating,
+  onToggle,
+}: {
+  inquiry: Inquiry;
+  copy: InquiriesCopy;
+  updating: boolean;
+  onToggle: () => void;
+}) {
+  const headingId = `inquiry-${inquiry.id}`;
+  const handled = inquiry.handledAt !== null;
+  const from = [inquiry.position, inquiry.company].filter(Boolean).join(', ');
+  return (
+    <article className={`admin-inquiry${handled ? ' is-handled' : ''}`} aria-labelledby={headingId}>
+      <header className="admin-inquiry__head">
+        <p className={`admin-badge admin-badge--${inquiry.kind}`}>{copy[inquiry.kind]}</p>
+        <p className={`admin-state${handled ? ' admin-state--done' : ''}`}>
+          {handled ? fill(copy.handled, { date: localDateTime(inquiry.handledAt!) }) : copy.open}
+        </p>
+      </header>
+      <h3 id={headingId} className="admin-inquiry__title">
+        {inquiry.subject ?? copy.no_subject}
+      </h3>
+      <p className="admin-inquiry__from">
+        <strong>{inquiry.fullName}</strong>
+        {from && <span> · {from}</span>}
+      </p>
+      {inquiry.meetingStart && (
+        <p className="admin-inquiry__slot">
+          <span className="admin-inquiry__slot-label">{copy.slot}</span>{' '}
+          <time dateTime={inquiry.meetingStart}>
+            {fill(copy.slot_value, belgradeSlot(inquiry.meetingStart))}
+          </time>
+        </p>
+      )}
+      {inquiry.message && <p className="admin-inquiry__message">{inquiry.message}</p>}
+      <dl className="admin-inquiry__facts">
+        <div>
+          <dt>{copy.received}</dt>
+          <dd>
+            <time dateTime={inquiry.createdAt} title={inquiry.createdAt}>
+              {localDateTime(inquiry.createdAt)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.email}</dt>
+          <dd>
+            <a href={mailto(inquiry.email, null)}>{inquiry.email}</a>
+          </dd>
+        </div>
+        {inquiry.phone && (
+          <div>
+            <dt>{copy.phone}</dt>
+            <dd>
+              <a href={`tel:${inquiry.phone.replace(/[^+\d]/g, '')}`}>{inquiry.phone}</a>
+            </dd>
+          </div>
+        )}
+        {inquiry.sourcePage && (
+          <div>
+            <dt>{copy.source}</dt>
+            <dd>
+              <code>{inquiry.sourcePage}</code>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <div className="admin-inquiry__actions">
+        <a className="admin-button admin-button--small" href={mailto(inquiry.email, inquiry.subject)}>
+          {copy.reply}
+        </a>
+        <button
+          type="button"
+          className={`admin-button admin-button--small${handled ? '' : ' admin-button--primary'}`}
+          aria-disabled={updating}
+          onClick={() => !updating && onToggle()}
+        >
+          {handled ? copy.reopen : copy.mark_handled}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** Contact messages and meeting requests, newest first, a page at a time; each can be marked as handled. */
+export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnauthorized }: Props) {
+  const id = useId();
+  const [paging, setPaging] = useState({ page: 1, pageSize: 25 });
+  const [list, setList] = useState<ListState>({ status: 'loading', rows: [], total: 0 });
+  const [reload, setReload] = useState(0);
+  const [updating, setUpdating] = useState<number | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchInquiryPage(token, paging, controller.signal).then(
+      ({ rows, total }) => setList({ status: 'ready', rows, total }),
+      (error: unknown) => {
+        if (isAbort(error)) return;
+        if (isAuthError(error)) return onUnauthorized();
+        console.error('Inquiries failed to load:', (error as { status?: number }).status ?? 'error');
+        setList({ status: 'failed', rows: [], total: 0 });
+      },
+    );
+    return () => controller.abort();
+  }, [token, paging, reload, onUnauthorized]);
+
+  const toggle = async (inquiry: Inquiry) => {
+    setUpdating(inquiry.id);
+    try {
+      const updated = await setInquiryHandled(token, inquiry.id, inquiry.handledAt === null);
+      setList((l) => ({ ...l, rows: l.rows.map((r) => (r.id === updated.id ? updated : r)) }));
+      notify(updated.handledAt ? copy.marked_handled : copy.reopened);
+    } catch (error) {
+      if (isAuthError(error)) onUnauthorized();
+      else notify(copy.update_failed, 'error');
+    } finally {
+      setUpdating(null);
+    }
+  };
+
+  return (
+    <div className="admin-inquiries">
+      <h2 id={`${id}-heading`} className="visually-hidden">
+        {copy.heading}
+      </h2>
+      {list.status === 'loading' ? (
+        <p className="admin-status" role="status">
+          {copy.loading}
+        </p>
+      ) : list.status === 'failed' ? (
+        <div className="admin-empty" role="status">
+          <p>{copy.load_failed}</p>
+          <button type="button" className="admin-button" onClick={() => setReload((n) => n + 1)}>
+            {copy.retry}
+          </button>
+        </div>
+      ) : list.total === 0 ? (
+        <div className="admin-empty" role="status">
+          <p>{copy.empty}</p>
+        </div>
+      ) : (
+        <>
+          <p className="admin-summary">
+            {plural({ one: copy.total_one, other: copy.total_other }, list.total)}
+          </p>
+          <ol className="admin-inquiry-list" aria-labelledby={`${id}-heading`}>
+            {list.rows.map((inquiry) => (
+              <li key={inquiry.id}>
+                <InquiryCard
+                  inquiry={inquiry}
+                  copy={copy}
+                  updating={updating === inquiry.id}
+                  onToggle={() => toggle(inquiry)}
+                />
+              </li>
+            ))}
+          </ol>
+          <Pager
+            label={pagerLabel}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            total={list.total}
+            copy={pagerCopy}
+            onPage={(page) => setPaging((p) => ({ ...p, page }))}
+            onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The admin island's calls (DESIGN §4). The token travels only in the Authorization header; a failed call
+ * becomes an {@link ApiError} carrying the HTTP status (0 when the server could not be reached).
+ */
+import type { CsvSubscriber } from '../../../lib/subscribers-csv.ts';
+
+export type Subscriber = CsvSubscriber;
+
+export type SubscriberSort = 'id' | '-id' | 'email' | '-email' | 'created_temp' | '-created_temp';
+
+export interface Inquiry {
+  id: number;
+  kind: 'contact' | 'meeting';
+  fullName: string;
+  company: string | null;
+  email: string;
+  position: string | null;
+  phone: string | null;
+  subject: string | null;
+  message: string | null;
+  meetingStart: string | null;
+  sourcePage: string | null;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  constructor(status: number) {
+    super(`HTTP ${status}`);
+    this.status = status;
+  }
+}
+
+/** The session is over (401) or not allowed (403): the caller signs the admin out. */
+export const isAuthError = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+interface CallOptions {
+  token?: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  json?: unknown;
+  signal?: AbortSignal;
+}
+
+async function call(path: string, { token, method = 'GET', json, signal }: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      signal,
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0);
+  }
+  if (!response.ok) throw new ApiError(response.status);
+  return response;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+async function page<T>(response: Response): Promise<Page<T>> {
+  const rows = (await response.json()) as T[];
+  const total = Number(response.headers.get('x-total-count'));
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
+export async function signIn(email: string, password: string): Promise<string> {
+  const response = await call('/admin/login', { method: 'POST', json: { email, password } });
+  const body = (await response.json()) as { token?: unknown };
+  if (typeof body.token !== 'string' || !body.token) throw new ApiError(response.status);
+  return body.token;
+}
+
+/** Revokes every token of this admin on the server (DESIGN §5, `tokens_valid_after`). */
+export async function signOut(token: string): Promise<void> {
+  await call('/admin/logout', { method: 'POST', token });
+}
+
+export interface SubscriberQuery {
+  q: string;
+  sort: SubscriberSort;
+  page: number;
+  pageSize: number;
+}
+
+export async function fetchSubscriberPage(
+  token: string,
+  query: SubscriberQuery,
+  signal?: AbortSignal,
+): Promise<Page<Subscriber>> {
+  const params = new URLSearchParams({
+    sort: query.sort,
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+  });
+  if (query.q) params.set('q', query.q);
+  return page<Subscriber>(await call(`/api/newsletter?${params}`, { token, signal }));
+}
+
+/** Every subscriber, ordered by id: the SPEC call without paging parameters. */
+export async function fetchAllSubscribers(token: string): Promise<Subscriber[]> {
+  return (await page<Subscriber>(await call('/api/newsletter', { token }))).rows;
+}
+
+export async function deleteSubscriber(token: string, id: number): Promise<void> {
+  await call(`/api/newsletter/${id}`, { method: 'DELETE', token });
+}
+
+export async function fetchInquiryPage(
+  token: string,
+  paging: { page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<Inquiry>> {
+  const params = new URLSearchParams({ page: String(paging.page), pageSize: String(paging.pageSize) });
+  return page<Inquiry>(await call(`/api/inquiries?${params}`, { token, signal }));
+}
+
+export async function setInquiryHandled(token: string, id: number, handled: boolean): Promise<Inquiry> {
+  return (await (
+    await call(`/api/inquiries/${id}`, { method: 'PATCH', token, json: { handled } })
+  ).json()) as Inquiry;
+}

@@ -1,0 +1,46 @@
+/** Small formatting helpers for the admin islands (they receive copy as plain templates, not i18next). */
+
+/** Fills `{name}` placeholders: fill('Page {page} of {pages}', { page: 2, pages: 5 }) → 'Page 2 of 5'. */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+
+const plurals = new Intl.PluralRules('en');
+
+/** Picks the `_one` or `_other` template for `count` and fills it. */
+export const plural = (
+  templates: { one: string; other: string },
+  count: number,
+  values: Record<string, string | number> = {},
+) => fill(plurals.select(count) === 'one' ? templates.one : templates.other, { count, ...values });
+
+let dateTime: Intl.DateTimeFormat | undefined;
+
+/** A date-time in the reader's own locale and time zone, e.g. "12 Mar 2026, 09:40". */
+export function localDateTime(iso: string): string {
+  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTime.format(new Date(iso));
+}
+
+const belgrade = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Belgrade',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const belgradeTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Belgrade',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A 30-minute meeting slot in Belgrade time, where the meetings take place: "Tue, 1 Dec 2026, 10:00" and "10:30". */
+export function belgradeSlot(iso: string, minutes = 30): { start: string; end: string } {
+  const start = new Date(iso);
+  return {
+    start: belgrade.format(start),
+    end: belgradeTime.format(new Date(start.getTime() + minutes * 60_000)),
+  };
+}

@@ -1,0 +1,657 @@
+/**
+ * The newsletter admin (issue 4) in the browser, against the preview server and its embedded database. Each
+ * test works on rows and admin accounts of its own, so the two projects and other files can run beside it.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE } from '../../src/server/tokens.ts';
+import {
+  apiToken,
+  bearer,
+  createAdmin,
+  openPanel,
+  removeAdmin,
+  sql,
+  unique,
+  type Credentials,
+} from './admin-support.ts';
+import { expect as baseExpect, isMobile, message, settle, test } from './fixtures.ts';
+
+// Every step waits on a function call, and a loaded machine makes those slow: wait longer than elsewhere.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 150_000 });
+/**
+ * Behaviour that does not depend on the viewport runs in the desktop project only: the phone project checks the
+ * layouts (sign-in, the card list, the dialog) and halves the load on the preview's functions.
+ */
+const desktopOnly = ({ viewport }: { viewport: { width: number } | null }) => (viewport?.width ?? 1440) < 768;
+const DESKTOP_ONLY = 'behaviour, not layout: the desktop project covers it';
+/** A sign-in runs one deliberately slow scrypt check. */
+const signingIn = { timeout: 45_000 };
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const t = (key: string) => message(`admin:${key}`);
+
+let admin: Credentials;
+let token: string;
+
+test.beforeAll(async ({ request }) => {
+  admin = await createAdmin('e2e-admin');
+  token = await apiToken(request, admin);
+});
+test.afterAll(async () => {
+  if (admin) await removeAdmin(admin);
+});
+
+async function expectNoAxeViolations(page: Page) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const toast = (page: Page, text: string) => page.locator('.admin-toast').filter({ hasText: text });
+const table = (page: Page) => page.getByRole('table', { name: t('subscribers.heading') });
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const rowFor = (page: Page, email: string) => bodyRows(page).filter({ hasText: email });
+async function emailsShown(page: Page): Promise<string[]> {
+  await expect(bodyRows(page).first()).toBeVisible();
+  return table(page).locator('tbody th[scope="row"]').allInnerTexts();
+}
+
+/** One page of the list (the island's calls carry paging parameters), or the whole list (Copy all, CSV). */
+const listPage = (url: URL) => url.pathname === '/api/newsletter' && url.search !== '';
+const fullList = (url: URL) => url.pathname === '/api/newsletter' && url.search === '';
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: t('subscribers.search') }).fill(text);
+}
+
+/** Adds subscribers straight to the database; returns their ids in order. */
+async function addSubscribers(rows: { email: string; created: Date | null }[]): Promise<number[]> {
+  const inserted = await sql<{ id: number }>(
+    `INSERT INTO subscribers (email, created_at)
+     SELECT * FROM unnest($1::text[], $2::timestamptz[]) ORDER BY 1 RETURNING id`,
+    [rows.map((r) => r.email), rows.map((r) => r.created)],
+  );
+  return inserted.map((r) => r.id);
+}
+
+async function apiEmails(request: APIRequestContext, q?: string) {
+  const reply = await request.get(`/api/newsletter${q ? `?q=${encodeURIComponent(q)}` : ''}`, {
+    headers: bearer(token),
+  });
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { email: string }[]).map((s) => s.email);
+}
+
+test.describe('sign-in', () => {
+  test('a wrong password shows the red error and stores no token', async ({ page }) => {
+    // One failed sign-in per run: the per-address limit counts every failure from 127.0.0.1.
+    test.skip(isMobile(page), DESKTOP_ONLY);
+    await page.goto('/admin/login');
+    await page.getByLabel(t('login_form.email')).fill(admin.email);
+    await page.getByLabel(t('login_form.password')).fill('not the password at all');
+    await page.getByRole('button', { name: t('login_form.submit') }).click();
+    const error = page.getByText(t('login_form.error'));
+    await expect(error).toBeVisible();
+    await expect(error).toHaveCSS('color', 'rgb(180, 35, 24)');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a throttled (429) or unreachable server shows the same error', async ({ page }) => {
+    test.skip(isMobile(page), DESKTOP_ONLY);
+    let reply: 'throttle' | 'abort' = 'throttle';
+    await page.route('**/admin/login', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (reply === 'abort') return route.abort('connectionrefused');
+      return route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'retry-after': '600' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many failed sign-ins.' } }),
+      });
+    });
+    await page.goto('/admin/login');
+    await page.getByLabel(t('login_form.email')).fill(admin.email);
+    await page.getByLabel(t('login_form.password')).fill(admin.password);
+    await page.getByRole('button', { name: t('login_form.submit') }).click();
+    await expect(page.getByText(t('login_form.error'))).toBeVisible();
+    reply = 'abort';
+    await page.getByRole('button', { name: t('login_form.submit') }).click();
+    await expect(page.getByText(t('login_form.error'))).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('the fields are a required e-mail and a required password, and the page links home', async ({
+    page,
+  }) => {
+    test.skip(isMobile(page), DESKTOP_ONLY);
+    await page.goto('/admin/login');
+    const email = page.getByLabel(t('login_form.email'));
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+    await expect(page.getByLabel(t('login_form.password'))).toHaveAttribute('required', '');
+    await expect(page.getByRole('link', { name: t('login_form.home') })).toHaveAttribute('href', '/');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    // The browser refuses an empty form before any request leaves.
+    let posted = false;
+    page.on('request', (r) => (posted ||= r.method() === 'POST'));
+    await page.getByRole('button', { name: t('login_form.submit') }).click();
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(posted).toBe(false);
+  });
+
+  test('the right password stores the token, opens /admin and says "Successful registration!"', async ({
+    page,
+  }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel(t('login_form.email')).fill(admin.email);
+    await page.getByLabel(t('login_form.password')).fill(admin.password);
+    await page.getByRole('button', { name: t('login_form.submit') }).click();
+    await expect(page).toHaveURL(/\/admin$/, signingIn);
+    await expect(toast(page, 'Successful registration!')).toBeVisible();
+    const stored = await page.evaluate(() => localStorage.getItem('token'));
+    expect(stored).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(page.url()).not.toContain(stored!);
+    await expect(page.getByRole('status', { name: t('toasts.label') })).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    // It closes by itself after 5 s.
+    await expect(toast(page, 'Successful registration!')).toBeHidden({ timeout: 8000 });
+  });
+
+  test('a browser that still holds a valid token goes straight to /admin', async ({ page }) => {
+    test.skip(isMobile(page), DESKTOP_ONLY);
+    await openPanel(page, token);
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin$/, signingIn);
+  });
+
+  test('the whole sign-in works with the keyboard alone', async ({ page }) => {
+    test.skip(isMobile(page), DESKTOP_ONLY);
+    await page.goto('/admin/login');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
+    for (let i = 0; i < 10 && (await focused()) !== 'email'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('email');
+    await page.keyboard.type(admin.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(admin.password);
+    // The button (the form's default) is enabled once the island is live.
+    await expect(page.getByRole('button', { name: t('login_form.submit') })).toBeEnabled();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin$/, signingIn);
+  });
+});
+
+test.describe('access', () => {
+  test.skip(desktopOnly, DESKTOP_ONLY);
+  test('/admin without a token lands on the sign-in page', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('/admin with an expired or a forged token lands on the sign-in page and forgets it', async ({
+    page,
+  }) => {
+    const secret = new TextEncoder().encode(
+      process.env.JWT_SECRET ?? readFileSync('.data/jwt-secret', 'utf8').trim(),
+    );
+    const claims = (key: Uint8Array, iat: number, exp: number) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
+        .setSubject('1')
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await claims(secret, now - 9 * 3600, now - 3600);
+    const forged = await claims(new TextEncoder().encode('x'.repeat(48)), now, now + 3600);
+    for (const bad of [expired, forged, 'not-a-token']) {
+      await openPanel(page, bad);
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('admin:login.title'));
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    }
+  });
+
+  test('a 401 or 403 while loading the list leads to the sign-in page', async ({ page }) => {
+    for (const status of [401, 403]) {
+      await page.route(listPage, (route) =>
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: '{"error":{"code":"x","message":"x"}}',
+        }),
+      );
+      await openPanel(page, token);
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await page.unrouteAll();
+    }
+  });
+
+  test('a failed list load is logged with its status only and shows an empty list', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.route(listPage, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"x","message":"x"}}',
+      }),
+    );
+    await openPanel(page, token);
+    await expect(page.getByText(t('subscribers.load_failed'))).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(0);
+    expect(errors.some((e) => e.includes('Subscriber list failed to load') && e.includes('503'))).toBe(true);
+    expect(errors.join('\n')).not.toContain(token);
+    // Once the server answers again, Try again loads the list.
+    await page.unrouteAll();
+    await page.getByRole('button', { name: t('subscribers.retry') }).click();
+    await expect(bodyRows(page).first()).toBeVisible();
+  });
+});
+
+test.describe('the subscriber list', () => {
+  test('shows "Loading...", then the seeded rows with "N/A" where a date is missing', async ({
+    page,
+    request,
+  }) => {
+    await page.route(listPage, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await openPanel(page, token);
+    await expect(page.getByText('Loading...')).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(25);
+    await expect(table(page).locator('thead th')).toHaveText([
+      t('subscribers.id'),
+      t('subscribers.email'),
+      t('subscribers.date'),
+      t('subscribers.action'),
+    ]);
+
+    const reply = await request.get('/api/newsletter?page=1&pageSize=25&sort=id', { headers: bearer(token) });
+    const expected = (await reply.json()) as { id: number; email: string; created_temp: string | null }[];
+    expect(expected.some((s) => s.created_temp === null)).toBe(true);
+    expect(await emailsShown(page)).toEqual(expected.map((s) => s.email));
+    for (const subscriber of expected) {
+      const cell = rowFor(page, subscriber.email).locator('td').nth(1);
+      if (subscriber.created_temp === null) {
+        await expect(cell).toHaveText('N/A');
+      } else {
+        const time = cell.locator('time');
+        await expect(time).toHaveAttribute('datetime', subscriber.created_temp);
+        await expect(time).toHaveAttribute('title', subscriber.created_temp);
+        await expect(time).not.toHaveText(subscriber.created_temp);
+      }
+    }
+    await expect(page.getByText(/^\d+ subscribers/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Delete: dismissing changes nothing; confirming removes the row for good', async ({
+    page,
+    request,
+  }) => {
+    const email = `${unique('leaving')}@plant.example`;
+    await addSubscribers([{ email, created: new Date() }]);
+    await openPanel(page, token);
+    await search(page, email);
+    await expect(bodyRows(page)).toHaveCount(1);
+
+    const dialog = page.getByRole('dialog', { name: t('subscribers.confirm_title') });
+    const deleteButton = rowFor(page, email).getByRole('button', { name: t('subscribers.delete') });
+    await deleteButton.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Are you sure you want to delete?');
+    await expect(dialog).toContainText(email);
+    await expect(dialog.getByRole('button', { name: t('subscribers.confirm_cancel') })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: t('subscribers.confirm_cancel') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    // Escape dismisses too.
+    await deleteButton.click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(rowFor(page, email)).toHaveCount(1);
+    expect(await apiEmails(request, email)).toEqual([email]);
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: t('subscribers.confirm_accept') }).click();
+    await expect(toast(page, 'Email successfully deleted.')).toBeVisible();
+    await expect(rowFor(page, email)).toHaveCount(0);
+    expect(await apiEmails(request, email)).toEqual([]);
+    await page.reload();
+    await search(page, email);
+    await expect(page.getByText(`No address contains “${email}”.`)).toBeVisible();
+  });
+
+  test('a failed delete says "Error while deleting." and keeps the row', async ({ page }) => {
+    test.skip(isMobile(page), DESKTOP_ONLY);
+    const email = `${unique('staying')}@plant.example`;
+    const [id] = await addSubscribers([{ email, created: null }]);
+    await page.route(`**/api/newsletter/${id}`, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"x","message":"x"}}',
+      }),
+    );
+    await openPanel(page, token);
+    await search(page, email);
+    await rowFor(page, email)
+      .getByRole('button', { name: t('subscribers.delete') })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('subscribers.confirm_accept') })
+      .click();
+    await expect(toast(page, 'Error while deleting.')).toBeVisible();
+    await expect(rowFor(page, email)).toHaveCount(1);
+    await sql('DELETE FROM subscribers WHERE id = $1', [id]);
+  });
+
+  test.describe('clipboard', () => {
+    test.skip(desktopOnly, DESKTOP_ONLY);
+    test.beforeEach(async ({ context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    });
+    const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+    test('Copy Email copies that one address', async ({ page }) => {
+      await openPanel(page, token);
+      const first = (await emailsShown(page))[0]!;
+      await rowFor(page, first)
+        .getByRole('button', { name: t('subscribers.copy') })
+        .click();
+      await expect(toast(page, 'Email copied!')).toBeVisible();
+      expect(await clipboard(page)).toBe(first);
+    });
+
+    test('Copy all emails copies every address, not one page, joined by ", "', async ({ page, request }) => {
+      // Thirty rows of its own beside the seeded ones: the list is longer than the page shown.
+      const tag = unique('copy-all');
+      const mine = Array.from({ length: 30 }, (_, i) => `reader-${i}@${tag}.example`);
+      const ids = await addSubscribers(mine.map((email) => ({ email, created: new Date() })));
+      try {
+        await openPanel(page, token);
+        await expect(bodyRows(page)).toHaveCount(25);
+        const before = (await apiEmails(request)).join(', ');
+        await page.getByRole('button', { name: t('subscribers.copy_all') }).click();
+        await expect(toast(page, 'All emails copied to clipboard!')).toBeVisible();
+        const copied = await clipboard(page);
+        const after = (await apiEmails(request)).join(', ');
+        // Other tests add and remove their own rows meanwhile: the copy matches the list of one moment.
+        expect([before, after]).toContain(copied);
+        expect(copied.split(', ')).toEqual(expect.arrayContaining(mine));
+      } finally {
+        await sql('DELETE FROM subscribers WHERE id = ANY($1::int[])', [ids]);
+      }
+    });
+
+    test('a failed Copy all says "Failed to copy emails"', async ({ page }) => {
+      await page.route(fullList, (route) => route.fulfill({ status: 500, body: '' }));
+      await openPanel(page, token);
+      await page.getByRole('button', { name: t('subscribers.copy_all') }).click();
+      await expect(toast(page, 'Failed to copy emails')).toBeVisible();
+    });
+  });
+
+  test.describe('on 120 rows of its own', () => {
+    test.skip(desktopOnly, DESKTOP_ONLY);
+    let tag: string;
+    let ids: number[];
+    const base = Date.UTC(2025, 0, 6, 8, 0);
+
+    test.beforeAll(async () => {
+      tag = unique('bulk');
+      ids = await addSubscribers(
+        Array.from({ length: 120 }, (_, i) => ({
+          email: `reader-${String(i + 1).padStart(3, '0')}@${tag}.example`,
+          created: (i + 1) % 10 === 0 ? null : new Date(base + i * 3_600_000),
+        })),
+      );
+    });
+    test.afterAll(async () => {
+      if (ids?.length) await sql('DELETE FROM subscribers WHERE id = ANY($1::int[])', [ids]);
+    });
+
+    const reader = (n: number) => `reader-${String(n).padStart(3, '0')}@${tag}.example`;
+    const pager = (page: Page) => page.getByRole('navigation', { name: t('pager.subscribers') });
+
+    test('search finds them and the pager walks them 25, 50 or 100 at a time through the API', async ({
+      page,
+    }) => {
+      const requested: URL[] = [];
+      page.on('request', (r) => r.url().includes('/api/newsletter?') && requested.push(new URL(r.url())));
+      await openPanel(page, token);
+      await search(page, tag);
+      await expect(page.getByText(`120 addresses contain “${tag}”`)).toBeVisible();
+      await expect(bodyRows(page)).toHaveCount(25);
+      await expect(pager(page)).toContainText('1–25 of 120');
+      await expect(pager(page)).toContainText('Page 1 of 5');
+      expect(await emailsShown(page)).toEqual(Array.from({ length: 25 }, (_, i) => reader(i + 1)));
+
+      await pager(page)
+        .getByRole('button', { name: t('pager.next') })
+        .click();
+      await expect(pager(page)).toContainText('26–50 of 120');
+      await expect(bodyRows(page).first()).toContainText(reader(26));
+
+      await pager(page).getByLabel(t('pager.page_size')).selectOption('100');
+      await expect(pager(page)).toContainText('Page 1 of 2');
+      await expect(bodyRows(page)).toHaveCount(100);
+      await pager(page)
+        .getByRole('button', { name: t('pager.next') })
+        .click();
+      await expect(bodyRows(page)).toHaveCount(20);
+      await expect(pager(page)).toContainText('101–120 of 120');
+      const next = pager(page).getByRole('button', { name: t('pager.next') });
+      await expect(next).toHaveAttribute('aria-disabled', 'true');
+
+      await pager(page).getByLabel(t('pager.page_size')).selectOption('50');
+      await expect(pager(page)).toContainText('Page 1 of 3');
+      await expect(bodyRows(page)).toHaveCount(50);
+
+      const last = requested.at(-1)!;
+      expect(last.searchParams.get('q')).toBe(tag);
+      expect(last.searchParams.get('page')).toBe('1');
+      expect(last.searchParams.get('pageSize')).toBe('50');
+      expect(
+        requested.some((u) => u.searchParams.get('page') === '2' && u.searchParams.get('pageSize') === '100'),
+      ).toBe(true);
+      expect(requested.every((u) => !u.search.includes('token'))).toBe(true);
+    });
+
+    test('the column headers sort by e-mail and date, and say so with aria-sort', async ({ page }) => {
+      await openPanel(page, token);
+      await search(page, tag);
+      await expect(bodyRows(page)).toHaveCount(25);
+      const header = (name: string) => table(page).getByRole('columnheader', { name });
+      await expect(header(t('subscribers.id'))).toHaveAttribute('aria-sort', 'ascending');
+
+      await header(t('subscribers.email')).getByRole('button').click();
+      await expect(header(t('subscribers.email'))).toHaveAttribute('aria-sort', 'ascending');
+      await expect(header(t('subscribers.id'))).not.toHaveAttribute('aria-sort');
+      await expect(bodyRows(page).first()).toContainText(reader(1));
+      await header(t('subscribers.email')).getByRole('button').click();
+      await expect(header(t('subscribers.email'))).toHaveAttribute('aria-sort', 'descending');
+      await expect(bodyRows(page).first()).toContainText(reader(120));
+
+      // Oldest first puts the rows without a date first; newest first puts them last.
+      await header(t('subscribers.date')).getByRole('button').click();
+      await expect(header(t('subscribers.date'))).toHaveAttribute('aria-sort', 'ascending');
+      await expect(bodyRows(page).first()).toContainText('N/A');
+      await expect(bodyRows(page).nth(12)).toContainText(reader(1));
+      await header(t('subscribers.date')).getByRole('button').click();
+      await expect(header(t('subscribers.date'))).toHaveAttribute('aria-sort', 'descending');
+      await expect(bodyRows(page).first()).toContainText(reader(119));
+    });
+
+    test('Export CSV downloads every address with its date', async ({ page, request }) => {
+      await openPanel(page, token);
+      await expect(bodyRows(page).first()).toBeVisible();
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: t('subscribers.export') }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^korvel-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+      await expect(toast(page, t('subscribers.exported'))).toBeVisible();
+      const csv = readFileSync(await download.path(), 'utf8');
+      const lines = csv.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('id,email,subscribed_at');
+      const everyone = await apiEmails(request);
+      expect(Math.abs(lines.length - 1 - everyone.length)).toBeLessThanOrEqual(5);
+      expect(lines).toContain(`${ids[0]},${reader(1)},${new Date(base).toISOString()}`);
+      expect(lines).toContain(`${ids[9]},${reader(10)},`);
+      expect(lines.filter((l) => l.includes(`@${tag}.example`))).toHaveLength(120);
+    });
+
+    test('no sideways scrolling at 320 px', async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await openPanel(page, token);
+      await search(page, tag);
+      await expect(bodyRows(page)).toHaveCount(25);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    });
+  });
+
+  test('the list with a toast and the open confirmation passes axe, and works by keyboard', async ({
+    page,
+  }) => {
+    test.skip(isMobile(page), DESKTOP_ONLY);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openPanel(page, token);
+    await expect(bodyRows(page)).toHaveCount(25);
+    await expectNoAxeViolations(page);
+
+    // Keyboard only: the first row's Copy Email, then its Delete and the dialog.
+    const firstCopy = bodyRows(page)
+      .first()
+      .getByRole('button', { name: t('subscribers.copy') });
+    const active = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    for (let i = 0; i < 40 && !(await firstCopy.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(firstCopy).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Email copied!')).toBeVisible();
+    await page.keyboard.press('Tab');
+    expect(await active()).toContain(t('subscribers.delete'));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The toast is dismissible.
+    await toast(page, 'Email copied!')
+      .getByRole('button', { name: t('toasts.dismiss') })
+      .click();
+    await expect(toast(page, 'Email copied!')).toHaveCount(0);
+  });
+});
+
+test.describe('inquiries', () => {
+  test.skip(desktopOnly, DESKTOP_ONLY);
+  let subject: string;
+  let ids: number[] = [];
+
+  test.beforeAll(async () => {
+    subject = unique('Cleanroom upgrade');
+    const rows = await sql<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, company, email, position, phone, subject, message, meeting_start,
+         privacy_version, source_page, created_at)
+       VALUES
+         ('contact', 'Mira Lazić', 'Sterifill d.o.o.', 'mira@sterifill.example', 'QA lead', '+381 11 555 0101',
+          $1, E'We plan to convert a Grade C room to Grade B for aseptic filling.\nCan you assess the HVAC?',
+          NULL, 'privacy-2026-11', '/contact', now() - interval '2 minutes'),
+         ('meeting', 'Luka Babić', NULL, 'luka@biofab.example', NULL, NULL, NULL, NULL,
+          date_trunc('hour', now()) + interval '3 days 10 hours', 'privacy-2026-11', '/contact', now() - interval '1 minute')
+       RETURNING id`,
+      [subject],
+    );
+    ids = rows.map((r) => r.id);
+  });
+  test.afterAll(async () => {
+    if (ids.length) await sql('DELETE FROM inquiries WHERE id = ANY($1::int[])', [ids]);
+  });
+
+  test('the second tab lists them newest first and marks one as handled', async ({ page, request }) => {
+    await openPanel(page, token);
+    const tab = page.getByRole('tab', { name: t('tabs.inquiries') });
+    // Arrow keys move between the tabs.
+    await page.getByRole('tab', { name: t('tabs.subscribers') }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tab).toBeFocused();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+    const panel = page.getByRole('tabpanel', { name: t('tabs.inquiries') });
+    const contact = panel.getByRole('article', { name: subject });
+    const meeting = panel.getByRole('article').filter({ hasText: 'luka@biofab.example' }).first();
+    await expect(contact).toBeVisible();
+    await expect(contact).toContainText('Mira Lazić');
+    await expect(contact).toContainText('Grade C room to Grade B');
+    await expect(meeting).toContainText(t('inquiries.meeting'));
+    await expect(meeting).toContainText('Belgrade time');
+    const titles = await panel
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((a) => a.getAttribute('aria-labelledby')));
+    expect(titles.indexOf(`inquiry-${ids[1]}`)).toBeLessThan(titles.indexOf(`inquiry-${ids[0]}`));
+    await expectNoAxeViolations(page);
+
+    await contact.getByRole('button', { name: t('inquiries.mark_handled') }).click();
+    await expect(toast(page, t('inquiries.marked_handled'))).toBeVisible();
+    await expect(contact).toContainText(/Handled /);
+    const listed = (await (
+      await request.get('/api/inquiries?page=1&pageSize=100', { headers: bearer(token) })
+    ).json()) as { id: number; handledAt: string | null }[];
+    expect(listed.find((i) => i.id === ids[0])?.handledAt).not.toBeNull();
+
+    await contact.getByRole('button', { name: t('inquiries.reopen') }).click();
+    await expect(toast(page, t('inquiries.reopened'))).toBeVisible();
+    await expect(contact).toContainText(t('inquiries.open'));
+  });
+});
+
+test.describe('logout', () => {
+  test.skip(desktopOnly, DESKTOP_ONLY);
+  let own: Credentials;
+  test.beforeAll(async () => {
+    own = await createAdmin('e2e-logout');
+  });
+  test.afterAll(async () => {
+    if (own) await removeAdmin(own);
+  });
+
+  test('forgets the token, revokes it on the server and shows the sign-in page', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel(t('login_form.email')).fill(own.email);
+    await page.getByLabel(t('login_form.password')).fill(own.password);
+    await page.getByRole('button', { name: t('login_form.submit') }).click();
+    await expect(page).toHaveURL(/\/admin$/, signingIn);
+    const old = (await page.evaluate(() => localStorage.getItem('token')))!;
+    expect((await request.get('/api/newsletter?page=1&pageSize=1', { headers: bearer(old) })).status()).toBe(
+      200,
+    );
+
+    await page.getByRole('button', { name: message('admin:session.logout') }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await request.get('/api/newsletter', { headers: bearer(old) })).status()).toBe(401);
+    // Back at /admin, the revoked session is not enough.
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+});
