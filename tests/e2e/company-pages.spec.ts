@@ -48,7 +48,7 @@ test('/our-services describes every service and maps them onto five project phas
     await expect(page.locator(href)).toHaveCount(1);
   }
   await expect(
-    page.locator('.meeting').getByRole('link', { name: message('services:cta.book') }),
+    page.locator('.next-step').getByRole('link', { name: message('services:cta.book') }),
   ).toHaveAttribute('href', '/contact#book-a-meeting');
 });
 
