@@ -1,5 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { fetchInquiryPage, isAbort, isAuthError, setInquiryHandled, type Inquiry } from './api.ts';
+import {
+  fetchInquiryPage,
+  isAbort,
+  isAuthError,
+  setInquiryHandled,
+  type Inquiry,
+  type ListState,
+} from './api.ts';
 import type { InquiriesCopy, PagerCopy } from './copy.ts';
 import { belgradeSlot, fill, localDateTime, plural } from './format.ts';
 import { Pager } from './Pager.tsx';
@@ -12,12 +19,6 @@ interface Props {
   pagerLabel: string;
   notify: (text: string, tone?: ToastTone) => void;
   onUnauthorized: () => void;
-}
-
-interface ListState {
-  status: 'loading' | 'ready' | 'failed';
-  rows: Inquiry[];
-  total: number;
 }
 
 /** `mailto:` for an address and a subject line; the parts are encoded so no character changes the link. */
@@ -117,7 +118,7 @@ function InquiryCard({
 export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnauthorized }: Props) {
   const id = useId();
   const [paging, setPaging] = useState({ page: 1, pageSize: 25 });
-  const [list, setList] = useState<ListState>({ status: 'loading', rows: [], total: 0 });
+  const [list, setList] = useState<ListState<Inquiry>>({ status: 'loading', rows: [], total: 0 });
   const [reload, setReload] = useState(0);
   const [updating, setUpdating] = useState<number | null>(null);
 

@@ -6,6 +6,7 @@ import {
   fetchSubscriberPage,
   isAbort,
   isAuthError,
+  type ListState,
   type Subscriber,
   type SubscriberQuery,
   type SubscriberSort,
@@ -32,12 +33,6 @@ interface Props {
   onUnauthorized: () => void;
 }
 
-interface ListState {
-  status: 'loading' | 'ready' | 'failed';
-  rows: Subscriber[];
-  total: number;
-}
-
 function SortIcon({ direction }: { direction: 'ascending' | 'descending' | undefined }) {
   return (
     <svg className="admin-sort" viewBox="0 0 12 16" aria-hidden="true" focusable="false">
@@ -51,7 +46,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
   const id = useId();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<SubscriberQuery>(DEFAULT_QUERY);
-  const [list, setList] = useState<ListState>({ status: 'loading', rows: [], total: 0 });
+  const [list, setList] = useState<ListState<Subscriber>>({ status: 'loading', rows: [], total: 0 });
   const [busy, setBusy] = useState(true);
   const [reload, setReload] = useState(0);
   const [everyone, setEveryone] = useState<number | null>(null);

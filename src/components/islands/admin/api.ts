@@ -6,22 +6,17 @@ import type { CsvSubscriber } from '../../../lib/subscribers-csv.ts';
 
 export type Subscriber = CsvSubscriber;
 
-export type SubscriberSort = 'id' | '-id' | 'email' | '-email' | 'created_temp' | '-created_temp';
+// The shapes the functions answer with, as the server defines them (types only: no server code ships).
+import type { Inquiry } from '../../../server/repositories/inquiries.ts';
+import type { SubscriberSort } from '../../../server/repositories/subscribers.ts';
 
-export interface Inquiry {
-  id: number;
-  kind: 'contact' | 'meeting';
-  fullName: string;
-  company: string | null;
-  email: string;
-  position: string | null;
-  phone: string | null;
-  subject: string | null;
-  message: string | null;
-  meetingStart: string | null;
-  sourcePage: string | null;
-  createdAt: string;
-  handledAt: string | null;
+export type { Inquiry, SubscriberSort };
+
+/** A list tab's data: what the last call brought, and whether it is still coming or failed. */
+export interface ListState<Row> {
+  status: 'loading' | 'ready' | 'failed';
+  rows: Row[];
+  total: number;
 }
 
 export class ApiError extends Error {
