@@ -88,6 +88,8 @@ test('no page scrolls sideways at 320 px', async ({ page }) => {
   const overflowing: string[] = [];
   for (const route of routes) {
     await page.goto(encodeURI(route.path));
+    // /admin without a token sends the browser on to /admin/login; let that finish before the next goto.
+    await page.waitForLoadState('networkidle');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > 320) overflowing.push(`${route.path}: ${width}px`);
   }
