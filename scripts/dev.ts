@@ -6,15 +6,22 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startLocalServices } from './lib/local-services.ts';
 
-const services = await startLocalServices('dev');
+// Astro's own port (4321 unless --port says otherwise): links in mail and the mail worker's calls go there.
+const args = process.argv.slice(2);
+const portArg = args.findIndex((arg) => arg === '--port');
+const port = portArg >= 0 ? Number(args[portArg + 1]) : 4321;
+const services = await startLocalServices('dev', `http://127.0.0.1:${port}`);
 const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
-const child = spawn(process.execPath, [astro, 'dev', ...process.argv.slice(2)], {
+const child = spawn(process.execPath, [astro, 'dev', ...args], {
   stdio: 'inherit',
   env: process.env,
 });
 
 // Astro prints its own URL; ours goes after its banner so it is not scrolled away.
-setTimeout(() => console.log(['', ...services.banner, ''].join('\n')), 2500).unref();
+setTimeout(() => {
+  console.log(['', ...services.banner, ''].join('\n'));
+  services.startMailWorker();
+}, 2500).unref();
 
 let stopping = false;
 async function stop(code: number) {

@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8888);
 const host = '127.0.0.1';
 
-const services = await startLocalServices('preview');
+const services = await startLocalServices('preview', `http://${host}:${port}`);
 const netlify = new NetlifyDev({
   projectRoot: root,
   aiGateway: { enabled: false },
@@ -111,9 +111,10 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () =>
-  console.log([`Preview: http://${host}:${port}`, ...services.banner].join('\n')),
-);
+server.listen(port, host, () => {
+  console.log([`Preview: http://${host}:${port}`, ...services.banner].join('\n'));
+  services.startMailWorker();
+});
 
 const stop = async () => {
   server.close();

@@ -1,13 +1,19 @@
 /**
  * What `npm run dev` and `npm run preview` need before they serve: a database (embedded unless DATABASE_URL
- * is set) and a JWT secret (kept in .data/ so admin sessions survive restarts). Sets both in process.env.
+ * is set), a JWT secret (kept in .data/ so admin sessions survive restarts), an SMTP server (a local catcher
+ * unless SMTP_URL is set) and SITE_URL for the links in mail. Sets them in process.env. Once the server is
+ * up, {@link LocalServices.startMailWorker} runs the scheduled mail worker every few seconds.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 
 const dataRoot = fileURLToPath(new URL('../../.data/', import.meta.url));
+
+/** How often dev and preview run the mail worker (production: every minute, plus once after each request). */
+export const MAIL_WORKER_INTERVAL_MS = 5_000;
 
 function localJwtSecret(): string {
   const file = `${dataRoot}jwt-secret`;
@@ -21,26 +27,92 @@ function localJwtSecret(): string {
 export interface LocalServices {
   /** Lines to print once the server is up. */
   banner: string[];
+  /** Calls the scheduled mail worker of the server at `siteUrl` every few seconds until {@link stop}. */
+  startMailWorker(): void;
   stop(): Promise<void>;
 }
 
-/** @param name the .data/ subdirectory of the embedded database (`dev`, `preview`), unless KORVEL_DATA_DIR is set. */
-export async function startLocalServices(name: string): Promise<LocalServices> {
-  process.env.JWT_SECRET ??= localJwtSecret();
-  if (process.env.DATABASE_URL) {
-    return {
-      banner: ['Database: DATABASE_URL (migrate it with npm run db:migrate)'],
-      stop: async () => undefined,
-    };
+/** The SMTP server mail leaves through: SMTP_URL, or a local catcher whose inbox the banner names. */
+async function localMail(mailFile: string): Promise<{ banner: string; stop: () => Promise<void> }> {
+  if (process.env.SMTP_URL) {
+    const { protocol, host } = new URL(process.env.SMTP_URL);
+    return { banner: `Mail: sent through SMTP_URL (${protocol}//${host})`, stop: async () => undefined };
   }
-  const dataDir = process.env.KORVEL_DATA_DIR ?? `${dataRoot}${name}`;
-  const embedded = await startEmbeddedDatabase({ dataDir, port: Number(process.env.PGLITE_PORT ?? 0) });
-  process.env.DATABASE_URL = embedded.url;
-  const admin = embedded.admin
-    ? `Dev admin: ${embedded.admin.email} / ${embedded.admin.password}`
-    : `Dev admin: see ${dataDir}.admin.json, or create one with npm run admin:create`;
+  // Well-known local ports when free (MailDev's), any free ones otherwise.
+  const catcher = await startMailCatcher({ smtpPort: 1025, httpPort: 1080 }).catch(() =>
+    startMailCatcher({ smtpPort: 0, httpPort: 0 }),
+  );
+  process.env.SMTP_URL = catcher.smtpUrl;
+  // Tests read where the catcher listens from this file, as they read the database URL from <dir>.url.
+  writeFileSync(mailFile, JSON.stringify({ smtpUrl: catcher.smtpUrl, inboxUrl: catcher.inboxUrl }), {
+    mode: 0o600,
+  });
   return {
-    banner: [`Database: embedded PGlite in ${dataDir} at ${embedded.url}`, admin],
-    stop: embedded.stop,
+    banner: `Mail: caught locally, nothing is delivered; read it at ${catcher.inboxUrl}`,
+    stop: async () => {
+      rmSync(mailFile, { force: true });
+      await catcher.stop();
+    },
+  };
+}
+
+/**
+ * @param name the .data/ subdirectory of the embedded database (`dev`, `preview`), unless KORVEL_DATA_DIR is set.
+ * @param siteUrl the server's own address: SITE_URL for links in mail, and where the mail worker is called.
+ */
+export async function startLocalServices(name: string, siteUrl: string): Promise<LocalServices> {
+  process.env.JWT_SECRET ??= localJwtSecret();
+  process.env.SITE_URL = siteUrl;
+  const dataDir = process.env.KORVEL_DATA_DIR ?? `${dataRoot}${name}`;
+  const mail = await localMail(`${dataDir}.mail.json`);
+  const banner: string[] = [];
+  let stopDatabase = async () => undefined as void;
+  if (process.env.DATABASE_URL) {
+    banner.push('Database: DATABASE_URL (migrate it with npm run db:migrate)');
+  } else {
+    const embedded = await startEmbeddedDatabase({ dataDir, port: Number(process.env.PGLITE_PORT ?? 0) });
+    process.env.DATABASE_URL = embedded.url;
+    stopDatabase = embedded.stop;
+    banner.push(
+      `Database: embedded PGlite in ${dataDir} at ${embedded.url}`,
+      embedded.admin
+        ? `Dev admin: ${embedded.admin.email} / ${embedded.admin.password}`
+        : `Dev admin: see ${dataDir}.admin.json, or create one with npm run admin:create`,
+    );
+  }
+  banner.push(mail.banner);
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let failures = 0;
+  let reported = false;
+  const runWorker = async () => {
+    let problem = '';
+    try {
+      const response = await fetch(`${siteUrl}/.netlify/functions/mail-worker`, { method: 'POST' });
+      if (!response.ok) problem = `the mail worker answered ${response.status}`;
+      await response.body?.cancel();
+    } catch (error) {
+      problem = `the mail worker could not be reached (${(error as Error).message})`;
+    }
+    // The server may still be starting: speak up after three failures in a row, and again on recovery.
+    failures = problem ? failures + 1 : 0;
+    if (failures === 3) console.log(`Mail: ${problem}; mail waits in the outbox`);
+    if (!problem && failures === 0 && reported) console.log('Mail: the worker runs again');
+    reported = failures >= 3;
+    if (!stopped) timer = setTimeout(() => void runWorker(), MAIL_WORKER_INTERVAL_MS).unref();
+  };
+
+  return {
+    banner,
+    startMailWorker: () => {
+      timer ??= setTimeout(() => void runWorker(), 1_000).unref();
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await mail.stop();
+      await stopDatabase();
+    },
   };
 }

@@ -1,72 +1,84 @@
 /**
- * An iCalendar (RFC 5545) file for one requested 30-minute meeting, so the visitor can hold the time in their
- * own calendar until Korvel confirms it.
+ * iCalendar (RFC 5545 / iTIP RFC 5546) files for a 30-minute meeting, written by ical-generator: the
+ * tentative hold the visitor downloads or receives, the confirmation that replaces it (same UID, higher
+ * SEQUENCE) and the cancellation that removes it.
  */
+import ical, {
+  ICalCalendarMethod,
+  ICalEventStatus,
+  ICalEventTransparency,
+  type ICalAttendeeData,
+} from 'ical-generator';
 import { meetingEnd } from './meeting-slots.ts';
+
+export type MeetingStatus = 'tentative' | 'confirmed' | 'cancelled';
+export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 
 export interface MeetingEvent {
   start: Date;
-  /** Stable across downloads of the same slot, so a second import updates rather than duplicates. */
+  /**
+   * The same for every file about one meeting (download, request, confirmation, cancellation), so each
+   * one updates the entry the previous one made instead of adding another.
+   */
   uid: string;
+  /** 0 for the first file; each later update of the same meeting raises it. */
+  sequence?: number;
+  status: MeetingStatus;
+  /** PUBLISH for a file to import; REQUEST and CANCEL for invitations sent by mail. */
+  method: CalendarMethod;
   summary: string;
   description: string;
-  organizerEmail: string;
-  organizerName: string;
+  organizer: { name: string; email: string };
+  /** Invitations name their attendee; a downloadable file carries no personal data. */
+  attendee?: { name?: string; email: string };
+  /** The video-call link of a confirmed meeting. */
+  url?: string;
+  location?: string;
   /** When the file was made (DTSTAMP). */
   stamp?: Date;
 }
 
-/** `20261124T080000Z` */
-const utc = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+const METHOD: Record<CalendarMethod, ICalCalendarMethod> = {
+  PUBLISH: ICalCalendarMethod.PUBLISH,
+  REQUEST: ICalCalendarMethod.REQUEST,
+  CANCEL: ICalCalendarMethod.CANCEL,
+};
+const STATUS: Record<MeetingStatus, ICalEventStatus> = {
+  tentative: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+};
 
-/** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
-const text = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** Lines longer than 75 octets continue on the next line after CRLF and one space (§3.1). */
-function fold(line: string): string {
-  const bytes = new TextEncoder().encode(line);
-  if (bytes.length <= 75) return line;
-  const pieces: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const width = new TextEncoder().encode(char).length;
-    if (size + width > (pieces.length === 0 ? 75 : 74)) {
-      pieces.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += width;
-  }
-  pieces.push(current);
-  return pieces.join('\r\n ');
-}
-
+/** One VEVENT in UTC, 30 minutes long, with CRLF line ends and lines folded at 75 octets. */
 export function meetingIcs(event: MeetingEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Korvel Engineering//Meeting request//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utc(event.stamp ?? new Date())}`,
-    `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(meetingEnd(event.start))}`,
-    `SUMMARY:${text(event.summary)}`,
-    `DESCRIPTION:${text(event.description)}`,
-    `ORGANIZER;CN=${text(event.organizerName)}:mailto:${event.organizerEmail}`,
-    'STATUS:TENTATIVE',
-    'TRANSP:OPAQUE',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  const calendar = ical({
+    prodId: { company: 'Korvel Engineering', product: 'Meetings', language: 'EN' },
+    method: METHOD[event.method],
+  });
+  const attendees: ICalAttendeeData[] = event.attendee
+    ? [{ email: event.attendee.email, name: event.attendee.name, rsvp: false }]
+    : [];
+  calendar.createEvent({
+    id: event.uid,
+    sequence: event.sequence ?? 0,
+    stamp: event.stamp ?? new Date(),
+    start: event.start,
+    end: meetingEnd(event.start),
+    summary: event.summary,
+    description: event.description,
+    location: event.location ?? null,
+    url: event.url ?? null,
+    organizer: { name: event.organizer.name, email: event.organizer.email },
+    attendees,
+    status: STATUS[event.status],
+    transparency:
+      event.status === 'cancelled' ? ICalEventTransparency.TRANSPARENT : ICalEventTransparency.OPAQUE,
+  });
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one included; ical-generator omits that one.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
+
+/** The UID of the meeting at `start`: a slot is held by one request at a time, so the slot names it. */
+export const meetingUid = (start: Date, host: string) =>
+  `meeting-${start.toISOString().replace(/[-:.]/g, '')}@${host}`;

@@ -196,3 +196,40 @@ export const inquiryUpdateSchema = z.strictObject(
   'Send a JSON object with handled set to true or false.',
 );
 export type InquiryUpdate = z.infer<typeof inquiryUpdateSchema>;
+
+/** Limits of the admin's meeting decision; they match the `inquiries` columns. */
+export const MEETING_DECISION_LIMITS = { callLink: 500, note: 1000 } as const;
+
+/** POST /api/inquiries/{id}/meeting: confirm with the video-call link, or decline with a short note. */
+export const meetingDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.strictObject({
+      decision: z.literal('confirm'),
+      callLink: z.pipe(
+        z
+          .string('Give the video-call link.')
+          .check(
+            z.maxLength(MEETING_DECISION_LIMITS.callLink, 'The link has at most 500 characters.'),
+            z.regex(/^https:\/\/[^\s<>"]+$/, 'Give the video-call link as one https:// address.'),
+          ),
+        z.transform((value: string) => value.trim()),
+      ),
+    }),
+    z.strictObject({
+      decision: z.literal('decline'),
+      note: z
+        .pipe(
+          z.string('Write a short note for the visitor.'),
+          z.transform((value: string) => value.replace(/\r\n?/g, '\n').trim()),
+        )
+        .check(
+          z.minLength(1, 'Write a short note for the visitor.'),
+          z.maxLength(MEETING_DECISION_LIMITS.note, 'The note has at most 1,000 characters.'),
+          z.regex(/^(?:[\t\n]|\P{Cc})*$/u, 'The note contains characters we cannot send.'),
+        ),
+    }),
+  ],
+  'Send {"decision": "confirm", "callLink": …} or {"decision": "decline", "note": …}.',
+);
+export type MeetingDecisionInput = z.infer<typeof meetingDecisionSchema>;

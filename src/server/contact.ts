@@ -3,7 +3,7 @@
  * GET /api/meeting.ics. The contact form's JSON and its plain form post (no JavaScript) share one path:
  * the same schema, the same traps, the same rate limit; only the reply differs (201 JSON or a 303).
  */
-import { meetingIcs } from '../lib/ics.ts';
+import { meetingIcs, meetingUid } from '../lib/ics.ts';
 import { isOfferedSlot, meetingDays, MEETING_MINUTES, MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
 import {
   contactSchema,
@@ -15,9 +15,12 @@ import {
 import { site } from '../site.config.ts';
 import { database } from './config.ts';
 import { HttpError, isFormPost, json, readForm, readJson, seeOther, type Handler } from './http.ts';
+import { sendSoon } from './mail/kick.ts';
+import { notifyAddress } from './mail/settings.ts';
 import { onlyParams } from './query.ts';
 import { CONTACT_PER_IP, hit } from './rate-limit.ts';
-import { insertInquiry, requestedSlots, SlotTakenError } from './repositories/inquiries.ts';
+import { insertInquiry, requestedSlots, SlotTakenError, type NewInquiry } from './repositories/inquiries.ts';
+import { enqueueMail } from './repositories/outbox.ts';
 
 /** A contact message is at most 5,000 characters; four bytes each plus the other fields stays under this. */
 export const CONTACT_BODY_LIMIT = 24 * 1024;
@@ -75,22 +78,35 @@ export const submitInquiry: Handler = async (req, context) => {
   const bot = Boolean(data.website) || tooFast;
   const start = data.kind === 'meeting' ? new Date(data.slot) : undefined;
   if (!bot) {
+    const inquiry: NewInquiry = {
+      kind: data.kind === 'meeting' ? 'meeting' : 'contact',
+      fullName: data.fullName,
+      company: data.company,
+      email: data.email,
+      ...(data.kind !== 'meeting' && {
+        position: data.position,
+        phone: data.phone,
+        message: data.message,
+      }),
+      subject: data.subject,
+      meetingStart: start,
+      privacyVersion: PRIVACY_POLICY_VERSION,
+      sourcePage: data.source,
+    };
     try {
-      await insertInquiry(db, {
-        kind: data.kind === 'meeting' ? 'meeting' : 'contact',
-        fullName: data.fullName,
-        company: data.company,
-        email: data.email,
-        ...(data.kind !== 'meeting' && {
-          position: data.position,
-          phone: data.phone,
-          message: data.message,
-        }),
-        subject: data.subject,
-        meetingStart: start,
-        privacyVersion: PRIVACY_POLICY_VERSION,
-        sourcePage: data.source,
+      // The inquiry and its two mails (to the firm, to the visitor) commit together or not at all.
+      const mailIds = await db.transaction(async (tx) => {
+        const id = await insertInquiry(tx, inquiry);
+        const [notify, ack] =
+          inquiry.kind === 'meeting'
+            ? (['meeting-notify', 'meeting-ack'] as const)
+            : (['contact-notify', 'contact-ack'] as const);
+        return enqueueMail(tx, [
+          { key: `${inquiry.kind}:${id}:firm`, template: notify, to: notifyAddress(), inquiryId: id },
+          { key: `${inquiry.kind}:${id}:visitor`, template: ack, to: inquiry.email, inquiryId: id },
+        ]);
       });
+      sendSoon(context, db, mailIds);
     } catch (error) {
       if (!(error instanceof SlotTakenError)) throw error;
       const slot = 'Someone has just requested this time. Pick another one.';
@@ -139,11 +155,12 @@ export const meetingCalendar: Handler = async (req) => {
   }
   const body = meetingIcs({
     start,
-    uid: `meeting-${start.toISOString().replace(/[-:.]/g, '')}@${new URL(site.url).hostname}`,
+    uid: meetingUid(start, new URL(site.url).hostname),
+    status: 'tentative',
+    method: 'PUBLISH',
     summary: `${site.displayName}: 30-minute meeting (requested)`,
     description: `You requested this 30-minute meeting with ${site.displayName}. We confirm it by e-mail with a video-call link; until then the time is tentative. Questions: ${site.email}, ${site.phone}.`,
-    organizerEmail: site.email,
-    organizerName: site.displayName,
+    organizer: { name: site.displayName, email: site.email },
   });
   return new Response(body, {
     status: 200,

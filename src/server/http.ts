@@ -6,8 +6,11 @@ import type { Context } from '@netlify/functions';
 import { DbUnavailableError } from './db/index.ts';
 import { ConfigError } from './config.ts';
 
-/** What a handler needs from Netlify's context; tests build the same shape. */
-export type RequestContext = Pick<Context, 'ip' | 'params'>;
+/**
+ * What a handler needs from Netlify's context; tests build the same shape. `waitUntil` keeps the function
+ * alive for work after the reply (the first attempt at sending a request's mail).
+ */
+export type RequestContext = Pick<Context, 'ip' | 'params'> & Partial<Pick<Context, 'waitUntil'>>;
 export type Handler = (req: Request, context: RequestContext) => Promise<Response>;
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
 
@@ -103,7 +106,8 @@ export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { location, ...BASE_HEADERS } });
 }
 
-async function readText(req: Request, maxBytes: number): Promise<string> {
+/** Reads a body as UTF-8 text, refusing (413) anything over `maxBytes` while it streams. */
+export async function readText(req: Request, maxBytes: number): Promise<string> {
   const tooLarge = new HttpError(413, 'payload_too_large', `The body is larger than ${maxBytes} bytes.`);
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge;

@@ -1,10 +1,20 @@
-/** GET /api/inquiries: contact messages and meeting requests, newest first. PATCH /api/inquiries/{id}. */
-import { inquiryUpdateSchema, validate } from '../lib/schemas.ts';
+/**
+ * GET /api/inquiries (contact messages and meeting requests, newest first, with their mail),
+ * PATCH /api/inquiries/{id}, POST /api/inquiries/{id}/meeting and POST /api/mail/{id}/retry.
+ */
+import { inquiryUpdateSchema, meetingDecisionSchema, validate } from '../lib/schemas.ts';
 import { requireAdmin } from './auth.ts';
 import { database } from './config.ts';
-import { HttpError, json, readJson, type Handler } from './http.ts';
+import { HttpError, json, readJson, readText, type Handler } from './http.ts';
+import { sendSoon } from './mail/kick.ts';
 import { onlyParams, paging, rowId } from './query.ts';
-import { listInquiries, setInquiryHandled } from './repositories/inquiries.ts';
+import {
+  decideMeeting,
+  inquiryForAdmin,
+  listInquiries,
+  setInquiryHandled,
+} from './repositories/inquiries.ts';
+import { enqueueMail, retryFailedMail } from './repositories/outbox.ts';
 
 export const listInquiriesHandler: Handler = async (req) => {
   const db = database();
@@ -33,4 +43,88 @@ export const updateInquiryHandler: Handler = async (req, context) => {
   const inquiry = await setInquiryHandled(db, id, parsed.data.handled);
   if (!inquiry) throw new HttpError(404, 'not_found', `There is no inquiry with id ${id}.`);
   return json(200, inquiry);
+};
+
+// --- POST /api/inquiries/{id}/meeting (admin): confirm or decline a meeting request ---------------------
+
+export const MEETING_DECISION_BODY_LIMIT = 4 * 1024;
+
+/**
+ * Confirms (with the video-call link) or declines (with a note) a meeting request. The decision and the
+ * visitor's mail commit together; the mail carries the calendar update (same UID, next SEQUENCE).
+ */
+export const decideMeetingHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  const parsed = validate(meetingDecisionSchema, await readJson(req, MEETING_DECISION_BODY_LIMIT));
+  if (!parsed.ok) {
+    throw new HttpError(400, 'validation_failed', 'Check the decision and send it again.', {
+      fields: parsed.fields,
+    });
+  }
+  const decision = parsed.data;
+  const result = await db.transaction(async (tx) => {
+    const inquiry = await decideMeeting(
+      tx,
+      id,
+      decision.decision === 'confirm'
+        ? { decision: 'confirm', callLink: decision.callLink }
+        : { decision: 'decline', note: decision.note },
+    );
+    if (!inquiry || inquiry === 'conflict') return { inquiry, mailIds: [] };
+    const confirmed = decision.decision === 'confirm';
+    const mailIds = await enqueueMail(tx, [
+      {
+        key: `meeting:${id}:${confirmed ? 'confirmed' : 'declined'}:${inquiry.meetingSequence}`,
+        template: confirmed ? 'meeting-confirmed' : 'meeting-declined',
+        to: inquiry.email,
+        inquiryId: id,
+        params: confirmed
+          ? { callLink: decision.callLink, sequence: inquiry.meetingSequence }
+          : { note: decision.note, sequence: inquiry.meetingSequence },
+      },
+    ]);
+    return { inquiry, mailIds };
+  });
+  if (!result.inquiry) throw new HttpError(404, 'not_found', `There is no inquiry with id ${id}.`);
+  if (result.inquiry === 'conflict') {
+    throw new HttpError(
+      409,
+      'meeting_state',
+      decision.decision === 'confirm'
+        ? 'Only a requested meeting can be confirmed.'
+        : 'This is not a meeting that can still be declined.',
+    );
+  }
+  sendSoon(context, db, result.mailIds);
+  return json(200, await inquiryForAdmin(db, id));
+};
+
+// --- POST /api/mail/{id}/retry (admin): send a failed mail again ------------------------------------------
+
+export const retryMailHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  await readText(req, 1024);
+  const result = await retryFailedMail(db, id);
+  if (!result) throw new HttpError(404, 'not_found', `There is no mail with id ${id}.`);
+  if (!result.retried) {
+    throw new HttpError(
+      409,
+      'not_failed',
+      'Only a failed mail that still has its recipient can be sent again.',
+    );
+  }
+  sendSoon(context, db, [id]);
+  const { row } = result;
+  return json(200, {
+    id: row.id,
+    template: row.template,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  });
 };

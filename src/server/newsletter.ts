@@ -12,26 +12,37 @@ import {
   seeOther,
   type Handler,
 } from './http.ts';
+import { sendSoon } from './mail/kick.ts';
 import { onlyParams, paging, rowId } from './query.ts';
 import { hit, SIGNUP_PER_IP } from './rate-limit.ts';
+import { enqueueMail } from './repositories/outbox.ts';
 import {
-  addSubscriber,
   deleteSubscriber,
   listSubscribers,
+  recordSignUp,
   SUBSCRIBER_SORTS,
+  SUBSCRIBER_STATUSES,
+  type SignUp,
   type SubscriberSort,
+  type SubscriberStatus,
 } from './repositories/subscribers.ts';
 
 export const SIGNUP_BODY_LIMIT = 2 * 1024;
 
-/** The reply to every accepted sign-up, new or known address alike, so the form cannot test who is subscribed. */
-const SIGNUP_ACCEPTED = { message: 'Thank you. The newsletter will reach this address from the next issue.' };
+/**
+ * The reply to every accepted sign-up, whether the address is new, waiting for confirmation or confirmed, so
+ * the form cannot be used to learn who is subscribed (the same words as the form's no-JavaScript note).
+ */
+export const SIGNUP_ACCEPTED = {
+  message:
+    'Thank you. Please check your inbox: the newsletter starts once you confirm the address with the link we e-mail to you. If the address is already subscribed, nothing changes.',
+};
 
 export const listSubscribersHandler: Handler = async (req) => {
   const db = database();
   await requireAdmin(req, db);
   const params = new URL(req.url).searchParams;
-  onlyParams(params, ['q', 'sort', 'page', 'pageSize']);
+  onlyParams(params, ['q', 'sort', 'status', 'page', 'pageSize']);
   const q = params.get('q') ?? undefined;
   if (q !== undefined && q.length > 254)
     throw new HttpError(400, 'invalid_query', '"q" has at most 254 characters.');
@@ -39,9 +50,14 @@ export const listSubscribersHandler: Handler = async (req) => {
   if (sort !== undefined && !SUBSCRIBER_SORTS.includes(sort as SubscriberSort)) {
     throw new HttpError(400, 'invalid_query', `"sort" is one of ${SUBSCRIBER_SORTS.join(', ')}.`);
   }
+  const status = params.get('status') ?? undefined;
+  if (status !== undefined && !SUBSCRIBER_STATUSES.includes(status as SubscriberStatus)) {
+    throw new HttpError(400, 'invalid_query', `"status" is one of ${SUBSCRIBER_STATUSES.join(', ')}.`);
+  }
   const { rows, total } = await listSubscribers(db, {
     q: q || undefined,
     sort: sort as SubscriberSort | undefined,
+    status: status as SubscriberStatus | undefined,
     ...paging(params),
   });
   return json(200, rows, { 'x-total-count': String(total) });
@@ -84,8 +100,23 @@ export const signUp: Handler = async (req, context) => {
   }
   const { email, source, website } = parsed.data;
   // A filled honeypot is a bot: it gets the same reply and nothing is stored.
-  if (!website)
-    await addSubscriber(db, { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source });
+  if (!website) {
+    const signUp: SignUp = { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source };
+    // The pending row and its confirmation mail commit together; a known address may be due no mail.
+    const mailIds = await db.transaction(async (tx) => {
+      const due = await recordSignUp(tx, signUp);
+      if (!due) return [];
+      return enqueueMail(tx, [
+        {
+          key: `newsletter-confirm:${due.subscriberId}:${due.confirmationSentAt.getTime()}`,
+          template: 'newsletter-confirm',
+          to: email,
+          subscriberId: due.subscriberId,
+        },
+      ]);
+    });
+    sendSoon(context, db, mailIds);
+  }
   if (form) return backTo(source, 'confirmed');
   return json(202, SIGNUP_ACCEPTED);
 };

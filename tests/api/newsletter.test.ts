@@ -35,7 +35,7 @@ describe('POST /api/newsletter', () => {
         email: 'Ivana.Ristic@plant.example',
         consent_version: NEWSLETTER_CONSENT_VERSION,
         source_page: '/blog/gmp',
-        status: 'active',
+        status: 'pending',
       },
     ]);
   });
@@ -102,7 +102,7 @@ describe('GET /api/newsletter', () => {
     expect(reply.body).toHaveLength(count);
     expect(reply.headers.get('x-total-count')).toBe(String(count));
     for (const subscriber of reply.body) {
-      expect(Object.keys(subscriber)).toEqual(['id', 'email', 'created_temp']);
+      expect(Object.keys(subscriber)).toEqual(['id', 'email', 'created_temp', 'status']);
       expect(typeof subscriber.id).toBe('number');
     }
     const imported = reply.body.find((s: { email: string }) => s.email === 'imported@old.example');
@@ -187,13 +187,18 @@ describe('GET /api/inquiries', () => {
        VALUES ('contact', 'Mira Lazić', 'mira@plant.example', 'Cleanroom upgrade', 'Grade C to B conversion.', 'privacy-2026-11', now() - interval '1 day')`,
     );
     await api.db.query(
-      `INSERT INTO inquiries (kind, full_name, email, meeting_start, privacy_version)
-       VALUES ('meeting', 'Luka Babić', 'luka@plant.example', '2026-12-01T09:00:00Z', 'privacy-2026-11')`,
+      `INSERT INTO inquiries (kind, full_name, email, meeting_start, meeting_status, privacy_version)
+       VALUES ('meeting', 'Luka Babić', 'luka@plant.example', '2026-12-01T09:00:00Z', 'requested', 'privacy-2026-11')`,
     );
     const reply = await api.call('GET', '/api/inquiries', { token });
     expect(reply.status).toBe(200);
     expect(reply.body.map((i: { kind: string }) => i.kind)).toEqual(['meeting', 'contact']);
-    expect(reply.body[0]).toMatchObject({ fullName: 'Luka Babić', meetingStart: '2026-12-01T09:00:00.000Z' });
+    expect(reply.body[0]).toMatchObject({
+      fullName: 'Luka Babić',
+      meetingStart: '2026-12-01T09:00:00.000Z',
+      meetingStatus: 'requested',
+      mail: [],
+    });
     expect(reply.headers.get('x-total-count')).toBe('2');
   });
 

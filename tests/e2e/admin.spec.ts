@@ -569,13 +569,14 @@ test.describe('inquiries', () => {
     subject = unique('Cleanroom upgrade');
     const rows = await sql<{ id: number }>(
       `INSERT INTO inquiries (kind, full_name, company, email, position, phone, subject, message, meeting_start,
-         privacy_version, source_page, created_at)
+         meeting_status, privacy_version, source_page, created_at)
        VALUES
          ('contact', 'Mira Lazić', 'Sterifill d.o.o.', 'mira@sterifill.example', 'QA lead', '+381 11 555 0101',
           $1, E'We plan to convert a Grade C room to Grade B for aseptic filling.\nCan you assess the HVAC?',
-          NULL, 'privacy-2026-11', '/contact', now() - interval '2 minutes'),
+          NULL, NULL, 'privacy-2026-11', '/contact', now() - interval '2 minutes'),
          ('meeting', 'Luka Babić', NULL, 'luka@biofab.example', NULL, NULL, NULL, NULL,
-          date_trunc('hour', now()) + interval '3 days 10 hours', 'privacy-2026-11', '/contact', now() - interval '1 minute')
+          date_trunc('hour', now()) + interval '3 days 10 hours', 'requested', 'privacy-2026-11', '/contact',
+          now() - interval '1 minute')
        RETURNING id`,
       [subject],
     );

@@ -71,10 +71,11 @@ describe('meeting .ics', () => {
   const ics = meetingIcs({
     start: new Date('2026-11-24T08:00:00Z'),
     uid: 'meeting-1@korvel.example',
+    status: 'tentative',
+    method: 'PUBLISH',
     summary: 'Korvel Engineering: 30-minute meeting; tentative, until confirmed',
     description: `Line one\nLine two, with a comma and a long tail ${'x'.repeat(120)}`,
-    organizerEmail: 'info@korvel.example',
-    organizerName: 'Korvel Engineering',
+    organizer: { name: 'Korvel Engineering', email: 'info@korvel.example' },
     stamp: new Date('2026-11-20T10:00:00Z'),
   });
   const unfolded = ics.replace(/\r\n /g, '');

@@ -1,4 +1,7 @@
 import type { Queryable } from '../db/index.ts';
+import { mailOfInquiries, type InquiryMail } from './outbox.ts';
+
+export type MeetingStatus = 'requested' | 'confirmed' | 'declined';
 
 export interface Inquiry {
   id: number;
@@ -14,6 +17,18 @@ export interface Inquiry {
   sourcePage: string | null;
   createdAt: string;
   handledAt: string | null;
+  /** Meeting requests only: requested, then confirmed with a call link or declined with a note. */
+  meetingStatus: MeetingStatus | null;
+  callLink: string | null;
+  declineNote: string | null;
+  /** The mail this inquiry caused, oldest first (filled in by {@link listInquiries}). */
+  mail: InquiryMail[];
+}
+
+/** What the mail templates need beyond the admin's view. */
+export interface StoredInquiry extends Inquiry {
+  privacyVersion: string;
+  meetingSequence: number;
 }
 
 interface InquiryRow extends Record<string, unknown> {
@@ -30,7 +45,15 @@ interface InquiryRow extends Record<string, unknown> {
   source_page: string | null;
   created_at: Date;
   handled_at: Date | null;
+  meeting_status: MeetingStatus | null;
+  call_link: string | null;
+  decline_note: string | null;
+  meeting_sequence: number;
+  privacy_version: string;
 }
+
+const COLUMNS = `id, kind, full_name, company, email, position, phone, subject, message, meeting_start, source_page,
+  created_at, handled_at, meeting_status, call_link, decline_note, meeting_sequence, privacy_version`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -48,30 +71,60 @@ const toInquiry = (row: InquiryRow): Inquiry => ({
   sourcePage: row.source_page,
   createdAt: iso(row.created_at)!,
   handledAt: iso(row.handled_at),
+  meetingStatus: row.meeting_status,
+  callLink: row.call_link,
+  declineNote: row.decline_note,
+  mail: [],
 });
+
+const toStored = (row: InquiryRow): StoredInquiry => ({
+  ...toInquiry(row),
+  privacyVersion: row.privacy_version,
+  meetingSequence: row.meeting_sequence,
+});
+
+/** The admin's view: the inquiries with their mail. */
+async function withMail(db: Queryable, inquiries: Inquiry[]): Promise<Inquiry[]> {
+  const mail = await mailOfInquiries(
+    db,
+    inquiries.map((i) => i.id),
+  );
+  return inquiries.map((inquiry) => ({ ...inquiry, mail: mail.get(inquiry.id) ?? [] }));
+}
+
+export async function findInquiry(db: Queryable, id: number): Promise<StoredInquiry | undefined> {
+  const [row] = await db.query<InquiryRow>(`SELECT ${COLUMNS} FROM inquiries WHERE id = $1`, [id]);
+  return row && toStored(row);
+}
+
+/** One inquiry as the admin sees it, with its mail. */
+export async function inquiryForAdmin(db: Queryable, id: number): Promise<Inquiry | undefined> {
+  const inquiry = await findInquiry(db, id);
+  if (!inquiry) return undefined;
+  const { privacyVersion: _p, meetingSequence: _s, ...view } = inquiry;
+  return (await withMail(db, [view]))[0];
+}
 
 /** Newest first; with `page` and `pageSize`, one page. */
 export async function listInquiries(
   db: Queryable,
   paging: { page?: number; pageSize?: number } = {},
 ): Promise<{ rows: Inquiry[]; total: number }> {
-  const columns = `id, kind, full_name, company, email, position, phone, subject, message, meeting_start,
-    source_page, created_at, handled_at`;
   const [{ total }] = (await db.query<{ total: number }>('SELECT count(*)::int AS total FROM inquiries')) as [
     { total: number },
   ];
   if (paging.page === undefined && paging.pageSize === undefined) {
     const rows = await db.query<InquiryRow>(
-      `SELECT ${columns} FROM inquiries ORDER BY created_at DESC, id DESC`,
+      `SELECT ${COLUMNS} FROM inquiries ORDER BY created_at DESC, id DESC`,
     );
-    return { rows: rows.map(toInquiry), total };
+    return { rows: await withMail(db, rows.map(toInquiry)), total };
   }
   const pageSize = paging.pageSize ?? 50;
   const rows = await db.query<InquiryRow>(
-    `SELECT ${columns} FROM inquiries ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    `SELECT ${COLUMNS} FROM inquiries ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
     [pageSize, ((paging.page ?? 1) - 1) * pageSize],
   );
-  return { rows: rows.map(toInquiry), total };
+  return { rows: await withMail(db, rows.map(toInquiry)), total };
 }
 
 export interface NewInquiry {
@@ -99,8 +152,9 @@ export async function insertInquiry(db: Queryable, inquiry: NewInquiry): Promise
   try {
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO inquiries (kind, full_name, company, email, position, phone, subject, message, meeting_start,
-         privacy_version, source_page)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+         privacy_version, source_page, meeting_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+         CASE WHEN $1 = 'meeting' THEN 'requested' END) RETURNING id`,
       [
         inquiry.kind,
         inquiry.fullName,
@@ -126,7 +180,7 @@ export async function insertInquiry(db: Queryable, inquiry: NewInquiry): Promise
 export async function requestedSlots(db: Queryable, from: Date, to: Date): Promise<Set<string>> {
   const rows = await db.query<{ meeting_start: Date }>(
     `SELECT meeting_start FROM inquiries
-     WHERE kind = 'meeting' AND meeting_start >= $1 AND meeting_start <= $2`,
+     WHERE kind = 'meeting' AND meeting_status <> 'declined' AND meeting_start >= $1 AND meeting_start <= $2`,
     [from, to],
   );
   return new Set(rows.map((row) => new Date(row.meeting_start).toISOString()));
@@ -143,10 +197,43 @@ export async function setInquiryHandled(
 ): Promise<Inquiry | undefined> {
   const [row] = await db.query<InquiryRow>(
     `UPDATE inquiries SET handled_at = CASE WHEN $2::boolean THEN coalesce(handled_at, now()) END
-     WHERE id = $1
-     RETURNING id, kind, full_name, company, email, position, phone, subject, message, meeting_start,
-       source_page, created_at, handled_at`,
+     WHERE id = $1 RETURNING id`,
     [id, handled],
   );
-  return row && toInquiry(row);
+  return row && inquiryForAdmin(db, id);
+}
+
+export type MeetingDecision =
+  { decision: 'confirm'; callLink: string } | { decision: 'decline'; note: string };
+
+/**
+ * Confirms or declines a meeting request and raises its calendar SEQUENCE. A request may be confirmed or
+ * declined; a confirmed meeting may still be declined (cancelled). Declining frees the slot.
+ * @returns the updated row, `undefined` when there is no such inquiry, or `'conflict'` when it is not a
+ *   meeting in a state that allows this decision.
+ */
+export async function decideMeeting(
+  db: Queryable,
+  id: number,
+  decision: MeetingDecision,
+): Promise<StoredInquiry | undefined | 'conflict'> {
+  const confirm = decision.decision === 'confirm';
+  const [row] = await db.query<InquiryRow>(
+    `UPDATE inquiries SET meeting_status = $2, meeting_sequence = meeting_sequence + 1, meeting_decided_at = now(),
+       call_link = CASE WHEN $2 = 'confirmed' THEN $3 ELSE call_link END,
+       decline_note = CASE WHEN $2 = 'declined' THEN $3 ELSE decline_note END,
+       handled_at = coalesce(handled_at, now())
+     WHERE id = $1 AND kind = 'meeting'
+       AND meeting_status = ANY($4::text[])
+     RETURNING ${COLUMNS}`,
+    [
+      id,
+      confirm ? 'confirmed' : 'declined',
+      confirm ? decision.callLink : decision.note,
+      confirm ? ['requested'] : ['requested', 'confirmed'],
+    ],
+  );
+  if (row) return toStored(row);
+  const exists = await db.query('SELECT 1 FROM inquiries WHERE id = $1', [id]);
+  return exists.length ? 'conflict' : undefined;
 }

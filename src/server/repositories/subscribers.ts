@@ -1,10 +1,26 @@
 import type { Queryable } from '../db/index.ts';
+import { addressTag } from '../mail/links.ts';
+import { emailHash } from '../mail/hash.ts';
 
-/** What the admin list shows; `created_temp` is null for rows imported without a date. */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/**
+ * What the admin list shows: SPEC's three fields plus `status`. `created_temp` is the sign-up time, null for
+ * rows imported without a date.
+ */
 export interface Subscriber {
   id: number;
   email: string;
   created_temp: string | null;
+  status: SubscriberStatus;
+}
+
+/** A row as mail needs it. */
+export interface StoredSubscriber {
+  id: number;
+  email: string;
+  status: SubscriberStatus;
 }
 
 export const SUBSCRIBER_SORTS = ['id', '-id', 'email', '-email', 'created_temp', '-created_temp'] as const;
@@ -23,6 +39,7 @@ const ORDER_BY: Record<SubscriberSort, string> = {
 export interface SubscriberQuery {
   /** Case-insensitive substring of the e-mail address. */
   q?: string;
+  status?: SubscriberStatus;
   sort?: SubscriberSort;
   /** 1-based; with `pageSize`, one page. Without both, every row. */
   page?: number;
@@ -38,24 +55,40 @@ interface SubscriberRow extends Record<string, unknown> {
   id: number;
   email: string;
   created_at: Date | null;
+  status: SubscriberStatus;
 }
 
 const toSubscriber = (row: SubscriberRow): Subscriber => ({
   id: row.id,
   email: row.email,
   created_temp: row.created_at ? new Date(row.created_at).toISOString() : null,
+  status: row.status,
 });
+
+/** The WHERE clause of a list query and its parameters, numbered from $1. */
+function filterOf(query: SubscriberQuery): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (query.q) {
+    params.push(likePattern(query.q));
+    conditions.push(`email ILIKE $${params.length} ESCAPE '\\'`);
+  }
+  if (query.status) {
+    params.push(query.status);
+    conditions.push(`status = $${params.length}`);
+  }
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
 
 export async function listSubscribers(
   db: Queryable,
   query: SubscriberQuery = {},
 ): Promise<{ rows: Subscriber[]; total: number }> {
-  const where = query.q ? `WHERE email ILIKE $1 ESCAPE '\\'` : '';
-  const filter = query.q ? [likePattern(query.q)] : [];
+  const { where, params: filter } = filterOf(query);
   const order = ORDER_BY[query.sort ?? 'id'];
   if (query.page === undefined && query.pageSize === undefined) {
     const rows = await db.query<SubscriberRow>(
-      `SELECT id, email, created_at FROM subscribers ${where} ORDER BY ${order}`,
+      `SELECT id, email, created_at, status FROM subscribers ${where} ORDER BY ${order}`,
       filter,
     );
     return { rows: rows.map(toSubscriber), total: rows.length };
@@ -64,7 +97,7 @@ export async function listSubscribers(
   const offset = ((query.page ?? 1) - 1) * pageSize;
   const n = filter.length;
   const rows = await db.query<SubscriberRow & { total: number }>(
-    `SELECT id, email, created_at, count(*) OVER ()::int AS total FROM subscribers ${where}
+    `SELECT id, email, created_at, status, count(*) OVER ()::int AS total FROM subscribers ${where}
      ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
     [...filter, pageSize, offset],
   );
@@ -76,21 +109,94 @@ export async function listSubscribers(
   return { rows: rows.map(toSubscriber), total };
 }
 
+export interface SignUp {
+  email: string;
+  consentVersion: string;
+  sourcePage: string;
+}
+
+/** A confirmation mail is sent to one address at most once an hour, however often it is signed up. */
+export const CONFIRMATION_INTERVAL_MINUTES = 60;
+
 /**
- * Adds an address unless it is already on the list in any letter case. Concurrent sign-ups of one address
- * meet at the unique index on lower(email), so exactly one row is written.
- * @returns whether a row was inserted (never shown to the visitor: the reply is the same either way).
+ * Records a sign-up as `pending` with its consent (time, page, wording version). A new address, or a pending
+ * one whose last confirmation mail is an hour old, is due a confirmation mail; a confirmed address is left
+ * as it is. Concurrent sign-ups of one address meet at the unique index on lower(email): one row, one mail.
+ * @returns the subscriber id and the confirmation's send time when a mail is due (its idempotency key).
  */
-export async function addSubscriber(
+export async function recordSignUp(
   db: Queryable,
-  entry: { email: string; consentVersion: string; sourcePage: string },
-): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO subscribers (email, consent_version, source_page) VALUES ($1, $2, $3)
-     ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+  entry: SignUp,
+): Promise<{ subscriberId: number; confirmationSentAt: Date } | undefined> {
+  type Due = { id: number; confirmation_sent_at: Date };
+  const inserted = await db.query<Due>(
+    `INSERT INTO subscribers (email, status, consent_version, source_page, consented_at, confirmation_sent_at)
+     VALUES ($1, 'pending', $2, $3, now(), now())
+     ON CONFLICT ((lower(email))) DO NOTHING RETURNING id, confirmation_sent_at`,
     [entry.email, entry.consentVersion, entry.sourcePage],
   );
-  return rows.length === 1;
+  const [due] = inserted.length
+    ? inserted
+    : await db.query<Due>(
+        `UPDATE subscribers
+         SET consent_version = $2, source_page = $3, consented_at = now(), confirmation_sent_at = now()
+         WHERE lower(email) = lower($1) AND status = 'pending'
+           AND (confirmation_sent_at IS NULL
+             OR confirmation_sent_at <= now() - make_interval(mins => ${CONFIRMATION_INTERVAL_MINUTES}))
+         RETURNING id, confirmation_sent_at`,
+        [entry.email, entry.consentVersion, entry.sourcePage],
+      );
+  return due && { subscriberId: due.id, confirmationSentAt: new Date(due.confirmation_sent_at) };
+}
+
+export async function findSubscriber(db: Queryable, id: number): Promise<StoredSubscriber | undefined> {
+  const [row] = await db.query<StoredSubscriber & Record<string, unknown>>(
+    'SELECT id, email, status FROM subscribers WHERE id = $1',
+    [id],
+  );
+  return row;
+}
+
+/** `gone`: no row with this id and address any more (unsubscribed, expired, or never this address). */
+export type LinkOutcome = 'done' | 'already' | 'gone';
+
+/** Locks the row a link token names, if it still belongs to the address the token was made for. */
+async function lockForLink(db: Queryable, id: number, tag: string): Promise<StoredSubscriber | undefined> {
+  const [row] = await db.query<StoredSubscriber & Record<string, unknown>>(
+    'SELECT id, email, status FROM subscribers WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return row && addressTag(row.email) === tag ? row : undefined;
+}
+
+/** Confirms a pending sign-up (run inside a transaction, with the welcome mail queued in the same one). */
+export async function confirmSubscriber(db: Queryable, id: number, tag: string): Promise<LinkOutcome> {
+  const row = await lockForLink(db, id, tag);
+  if (!row) return 'gone';
+  if (row.status === 'confirmed') return 'already';
+  await db.query(`UPDATE subscribers SET status = 'confirmed', confirmed_at = now() WHERE id = $1`, [id]);
+  // Confirming anew lifts an earlier unsubscribe.
+  await db.query('DELETE FROM mail_suppressions WHERE email_hash = $1', [emailHash(row.email)]);
+  return 'done';
+}
+
+/**
+ * Unsubscribes: deletes the row, keeps only a one-way hash of the address so nothing reaches it again,
+ * and cancels its mail that has not gone out. Run inside a transaction.
+ */
+export async function unsubscribe(db: Queryable, id: number, tag: string): Promise<LinkOutcome> {
+  const row = await lockForLink(db, id, tag);
+  if (!row) return 'gone';
+  await db.query('DELETE FROM subscribers WHERE id = $1', [id]);
+  await db.query('INSERT INTO mail_suppressions (email_hash) VALUES ($1) ON CONFLICT DO NOTHING', [
+    emailHash(row.email),
+  ]);
+  await db.query(
+    `UPDATE outbox SET status = 'cancelled', last_error = 'the address unsubscribed'
+     WHERE subscriber_id = $1 AND status = 'pending'`,
+    [id],
+  );
+  return 'done';
 }
 
 /** @returns false when no row had this id (already deleted, or never existed). */

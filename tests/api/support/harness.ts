@@ -97,6 +97,8 @@ export interface Api {
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   createAdmin(email: string, password: string): Promise<void>;
   login(email: string, password: string, ip?: string): Promise<string>;
+  /** Waits for the work functions handed to `context.waitUntil` (the mail attempt after a request). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,11 @@ export async function startApi(): Promise<Api> {
   const db = await openTestDb();
   useDatabase(db);
   const routes = await loadRoutes();
+  // Netlify keeps a function alive for what it hands to waitUntil; the harness keeps track of it instead.
+  const background = new Set<Promise<unknown>>();
+  const settle = async () => {
+    while (background.size > 0) await Promise.allSettled([...background]);
+  };
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -130,6 +137,10 @@ export async function startApi(): Promise<Api> {
     const context: RequestContext = {
       ip: String(req.headers[CLIENT_IP_HEADER] ?? req.socket.remoteAddress),
       params: Object.fromEntries(Object.entries(match.result.pathname.groups).map(([k, v]) => [k, v ?? ''])),
+      waitUntil: (promise) => {
+        const tracked = promise.finally(() => background.delete(tracked));
+        background.add(tracked);
+      },
     };
     const response = await match.route.handler(request, context);
     // A reply sent before the body was read (413) leaves the socket mid-request: do not reuse it.
@@ -173,7 +184,9 @@ export async function startApi(): Promise<Api> {
       if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
       return reply.body.token as string;
     },
+    settle,
     close: async () => {
+      await settle();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       useDatabase(undefined);

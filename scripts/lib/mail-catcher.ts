@@ -1,0 +1,259 @@
+/**
+ * A local SMTP server that keeps what it receives, for `npm run dev`, `npm run preview`, the tests and the
+ * mail benchmark: real SMTP in (smtp-server), parsed by mailparser, readable on a small inbox page and as
+ * JSON. It never relays anything anywhere. Development only: nothing here is part of dist/ or a function.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+
+export interface CaughtAttachment {
+  filename: string | undefined;
+  contentType: string;
+  content: string;
+}
+
+export interface CaughtMail {
+  id: number;
+  receivedAt: string;
+  /** The SMTP envelope: who the message was really handed to. */
+  envelope: { from: string; to: string[] };
+  messageId: string | undefined;
+  subject: string;
+  from: string;
+  to: string;
+  replyTo: string | undefined;
+  /** Header names lower-cased, values as sent (folded lines joined). */
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+  attachments: CaughtAttachment[];
+}
+
+export interface MailCatcherOptions {
+  host?: string;
+  /** SMTP port; 0 (default) picks a free one. */
+  smtpPort?: number;
+  /** Inbox page port; 0 picks a free one; `false` serves no page. */
+  httpPort?: number | false;
+  /** Keep at most this many parsed mails (oldest dropped); 0 counts them without parsing. */
+  keep?: number;
+  /** An SMTP reply code (e.g. 550) for recipients this returns one for: a server that refuses them. */
+  refuse?: (recipient: string) => number | undefined;
+}
+
+export interface MailCatcher {
+  smtpUrl: string;
+  inboxUrl: string | undefined;
+  /** Mails received so far (counted even when not kept). */
+  received(): number;
+  messages(): CaughtMail[];
+  /** Resolves with the first mail (already caught or arriving later) that matches, or rejects after `timeoutMs`. */
+  waitFor(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  clear(): void;
+  /** Stops listening for SMTP (the server is "down") until {@link startSmtp}; the inbox page stays up. */
+  stopSmtp(): Promise<void>;
+  startSmtp(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function addressText(value: AddressObject | AddressObject[] | undefined): string {
+  if (!value) return '';
+  return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ');
+}
+
+function headerValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'text' in value) return String((value as { text: unknown }).text);
+  if (value && typeof value === 'object' && 'value' in value) {
+    const { value: main, params } = value as { value: unknown; params?: Record<string, string> };
+    const extra = Object.entries(params ?? {}).map(([k, v]) => `; ${k}=${v}`);
+    return `${String(main)}${extra.join('')}`;
+  }
+  if (value instanceof Date) return value.toUTCString();
+  return Array.isArray(value) ? value.map(headerValue).join(', ') : String(value);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function inboxPage(mails: CaughtMail[], smtpUrl: string): string {
+  const rows = mails
+    .slice()
+    .reverse()
+    .map(
+      (m) => `<tr><td>${escapeHtml(new Date(m.receivedAt).toLocaleString('en-GB'))}</td>
+<td>${escapeHtml(m.envelope.to.join(', '))}</td>
+<td><a href="/messages/${m.id}/html">${escapeHtml(m.subject || '(no subject)')}</a></td>
+<td><a href="/messages/${m.id}/text">text</a> · <a href="/messages/${m.id}">JSON</a>${m.attachments.length ? ` · ${m.attachments.length} attachment(s)` : ''}</td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Local mail</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5">
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#0e2230}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #d9d4c7;padding:.4rem .6rem;text-align:left;vertical-align:top}a{color:#16466e}</style></head>
+<body><h1>Local mail</h1><p>Mail sent to ${escapeHtml(smtpUrl)} stops here: nothing is delivered. This page reloads every 5 s.</p>
+<table><thead><tr><th>Received</th><th>To</th><th>Subject</th><th>Views</th></tr></thead><tbody>
+${rows || '<tr><td colspan="4">No mail yet.</td></tr>'}</tbody></table></body></html>`;
+}
+
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
+  const host = options.host ?? '127.0.0.1';
+  const keep = options.keep ?? 1000;
+  const mails: CaughtMail[] = [];
+  const waiters = new Set<{ match: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }>();
+  let count = 0;
+
+  async function onData(stream: SMTPServerDataStream, session: SMTPServerSession) {
+    count += 1;
+    if (keep === 0) {
+      stream.resume();
+      await new Promise((resolve) => stream.on('end', resolve));
+      return;
+    }
+    const parsed = await simpleParser(stream, { skipImageLinks: true, skipTextToHtml: true });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of parsed.headers) headers[name.toLowerCase()] = headerValue(value);
+    const mail: CaughtMail = {
+      id: count,
+      receivedAt: new Date().toISOString(),
+      envelope: {
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+      },
+      messageId: parsed.messageId,
+      subject: parsed.subject ?? '',
+      from: addressText(parsed.from),
+      to: addressText(parsed.to),
+      replyTo: parsed.replyTo ? addressText(parsed.replyTo) : undefined,
+      headers,
+      text: parsed.text ?? '',
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+      attachments: parsed.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content.toString('utf8'),
+      })),
+    };
+    mails.push(mail);
+    if (mails.length > keep) mails.shift();
+    for (const waiter of waiters) {
+      if (waiter.match(mail)) {
+        waiters.delete(waiter);
+        waiter.resolve(mail);
+      }
+    }
+  }
+
+  const smtp = new SMTPServer({
+    name: 'korvel-mail-catcher',
+    banner: 'Local mail catcher: nothing is delivered',
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    size: 25 * 1024 * 1024,
+    logger: false,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'local' }),
+    onRcptTo: (address, _session, callback) => {
+      const code = options.refuse?.(address.address);
+      if (!code) return callback();
+      const error = Object.assign(new Error(`Mailbox ${address.address} refused by the local catcher`), {
+        responseCode: code,
+      });
+      callback(error);
+    },
+    onData: (stream, session, callback) => {
+      onData(stream, session).then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  smtp.on('error', (error) => console.error('[mail catcher]', error.message));
+
+  let smtpPort = options.smtpPort ?? 0;
+  const listenSmtp = () =>
+    new Promise<void>((resolve, reject) => {
+      const server = smtp.server;
+      server.once('error', reject);
+      server.listen(smtpPort, host, () => {
+        server.off('error', reject);
+        smtpPort = (server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  await listenSmtp();
+  const smtpUrl = `smtp://${host}:${smtpPort}`;
+
+  let http: Server | undefined;
+  let inboxUrl: string | undefined;
+  if (options.httpPort !== false) {
+    http = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const [, first, id, view] = url.pathname.split('/');
+      const mail = mails.find((m) => String(m.id) === id);
+      const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) =>
+        res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...extra }).end(body);
+      if (req.method === 'DELETE' && url.pathname === '/messages') {
+        mails.length = 0;
+        return send(204, 'text/plain', '');
+      }
+      if (url.pathname === '/') return send(200, 'text/html; charset=utf-8', inboxPage(mails, smtpUrl));
+      if (first === 'messages' && !id) return send(200, 'application/json', JSON.stringify(mails));
+      if (first === 'messages' && mail && !view) return send(200, 'application/json', JSON.stringify(mail));
+      if (first === 'messages' && mail && view === 'text')
+        return send(200, 'text/plain; charset=utf-8', mail.text);
+      if (first === 'messages' && mail && view === 'html') {
+        // The mail's own HTML, sandboxed: no script, no form, no request anywhere.
+        return send(200, 'text/html; charset=utf-8', mail.html, {
+          'content-security-policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+        });
+      }
+      return send(404, 'text/plain', 'Not found');
+    });
+    await new Promise<void>((resolve, reject) => {
+      http!.once('error', reject);
+      http!.listen(options.httpPort || 0, host, () => resolve());
+    });
+    inboxUrl = `http://${host}:${(http.address() as AddressInfo).port}`;
+  }
+
+  return {
+    smtpUrl,
+    inboxUrl,
+    received: () => count,
+    messages: () => mails.slice(),
+    waitFor(match, timeoutMs = 30_000) {
+      const found = mails.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const waiter = { match, resolve };
+        waiters.add(waiter);
+        setTimeout(() => {
+          if (waiters.delete(waiter)) reject(new Error(`no matching mail within ${timeoutMs} ms`));
+        }, timeoutMs).unref();
+      });
+    },
+    clear: () => {
+      mails.length = 0;
+    },
+    stopSmtp: () =>
+      new Promise<void>((resolve) => {
+        smtp.server.close(() => resolve());
+        // Connections the transport pool keeps open must go too, or the "outage" would not be one.
+        for (const connection of (smtp as unknown as { connections: Set<{ close(): void }> }).connections)
+          connection.close();
+      }),
+    startSmtp: listenSmtp,
+    stop: async () => {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      if (http) {
+        http.closeAllConnections();
+        await new Promise((resolve) => http!.close(resolve));
+      }
+    },
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * Turns an outbox row into a ready mail: loads the inquiry or subscriber it is about, renders the template
+ * to HTML and plain text, and sets the headers (Reply-To, RFC 8058 one-click unsubscribe, RFC 3834
+ * Auto-Submitted) and the calendar file. Values typed by visitors reach headers only through
+ * {@link headerText}, so a CR/LF can never start a header of its own.
+ */
+import { render } from '@react-email/render';
+import type { ReactElement } from 'react';
+import { meetingIcs, meetingUid, type CalendarMethod, type MeetingStatus } from '../../lib/ics.ts';
+import { site } from '../../site.config.ts';
+import type { Queryable } from '../db/index.ts';
+import { findInquiry, type StoredInquiry } from '../repositories/inquiries.ts';
+import { isSuppressed, type MailTemplate, type OutboxRow } from '../repositories/outbox.ts';
+import { findSubscriber, type StoredSubscriber } from '../repositories/subscribers.ts';
+import { belgradeSlot, copy, fill, headerText } from './copy.ts';
+import { addressTag, linkUrl, signLinkToken } from './links.ts';
+import type { MailSettings } from './settings.ts';
+import * as T from './templates.tsx';
+
+/** The mail must not go out any more; the row becomes `cancelled` with this reason. */
+export class MailCancelled extends Error {
+  override readonly name = 'MailCancelled';
+}
+
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  headers: Record<string, string>;
+  attachments: Array<{ filename: string; content: string; contentType: string }>;
+}
+
+interface CalendarParts {
+  method: CalendarMethod;
+  status: MeetingStatus;
+  sequence: number;
+  start: Date;
+  /** The firm's copy names the visitor in its summary; the visitor's names the firm. */
+  forFirm?: { name: string };
+  callLink?: string;
+}
+
+interface Parts {
+  element: ReactElement;
+  subject: string;
+  replyTo?: string;
+  /** RFC 8058: the recipient's own one-click unsubscribe address (newsletter mail only). */
+  unsubscribeUrl?: string;
+  calendar?: CalendarParts;
+}
+
+interface Context {
+  db: Queryable;
+  row: OutboxRow;
+  settings: MailSettings;
+}
+
+/** `"Ana Kovač" <ana@example.com>`, with the name made header-safe. */
+const mailbox = (name: string, email: string) => `"${headerText(name, 80).replace(/["\\]/g, '')}" <${email}>`;
+
+async function inquiryOf({ db, row }: Context): Promise<StoredInquiry & { start: Date }> {
+  const inquiry = row.inquiryId === null ? undefined : await findInquiry(db, row.inquiryId);
+  if (!inquiry) throw new MailCancelled('the inquiry was deleted');
+  return { ...inquiry, start: new Date(inquiry.meetingStart ?? inquiry.createdAt) };
+}
+
+async function subscriberOf({ db, row }: Context): Promise<StoredSubscriber> {
+  const subscriber = row.subscriberId === null ? undefined : await findSubscriber(db, row.subscriberId);
+  if (!subscriber) throw new MailCancelled('the address is no longer on the list');
+  return subscriber;
+}
+
+type Builder = (context: Context) => Promise<Parts>;
+
+const builders: Record<MailTemplate, Builder> = {
+  'contact-notify': async (context) => {
+    const { siteUrl } = context.settings;
+    const i = await inquiryOf(context);
+    return {
+      element: (
+        <T.ContactNotify
+          siteUrl={siteUrl}
+          id={i.id}
+          fullName={i.fullName}
+          company={i.company}
+          email={i.email}
+          position={i.position}
+          phone={i.phone}
+          subject={i.subject ?? ''}
+          message={i.message ?? ''}
+          sourcePage={i.sourcePage}
+          receivedAt={new Date(i.createdAt)}
+          privacyVersion={i.privacyVersion}
+        />
+      ),
+      subject: fill(copy.contact_notify.subject, {
+        subject: headerText(i.subject ?? '', 120),
+        name: headerText(i.fullName, 60),
+      }),
+      replyTo: mailbox(i.fullName, i.email),
+    };
+  },
+  'contact-ack': async (context) => {
+    const { siteUrl, notifyTo } = context.settings;
+    const i = await inquiryOf(context);
+    return {
+      element: <T.ContactAck siteUrl={siteUrl} id={i.id} />,
+      subject: copy.contact_ack.subject,
+      replyTo: notifyTo,
+    };
+  },
+  'meeting-notify': async (context) => {
+    const { siteUrl } = context.settings;
+    const i = await inquiryOf(context);
+    const start = i.start;
+    return {
+      element: (
+        <T.MeetingNotify
+          siteUrl={siteUrl}
+          id={i.id}
+          start={start}
+          fullName={i.fullName}
+          company={i.company}
+          email={i.email}
+          subject={i.subject ?? ''}
+          receivedAt={new Date(i.createdAt)}
+        />
+      ),
+      subject: fill(copy.meeting_notify.subject, {
+        ...belgradeSlot(start),
+        name: headerText(i.fullName, 60),
+      }),
+      replyTo: mailbox(i.fullName, i.email),
+      calendar: { method: 'PUBLISH', status: 'tentative', sequence: 0, start, forFirm: { name: i.fullName } },
+    };
+  },
+  'meeting-ack': async (context) => {
+    const { siteUrl, notifyTo } = context.settings;
+    const { start } = await inquiryOf(context);
+    return {
+      element: <T.MeetingAck siteUrl={siteUrl} start={start} />,
+      subject: fill(copy.meeting_ack.subject, belgradeSlot(start)),
+      replyTo: notifyTo,
+      calendar: { method: 'REQUEST', status: 'tentative', sequence: 0, start },
+    };
+  },
+  'meeting-confirmed': async (context) => {
+    const { siteUrl, notifyTo } = context.settings;
+    const { start } = await inquiryOf(context);
+    const { callLink, sequence } = context.row.params as { callLink: string; sequence: number };
+    return {
+      element: <T.MeetingConfirmed siteUrl={siteUrl} start={start} callLink={callLink} />,
+      subject: fill(copy.meeting_confirmed.subject, belgradeSlot(start)),
+      replyTo: notifyTo,
+      calendar: { method: 'REQUEST', status: 'confirmed', sequence, start, callLink },
+    };
+  },
+  'meeting-declined': async (context) => {
+    const { siteUrl, notifyTo } = context.settings;
+    const { start } = await inquiryOf(context);
+    const { note, sequence } = context.row.params as { note: string; sequence: number };
+    return {
+      element: <T.MeetingDeclined siteUrl={siteUrl} start={start} note={note} />,
+      subject: fill(copy.meeting_declined.subject, belgradeSlot(start)),
+      replyTo: notifyTo,
+      calendar: { method: 'CANCEL', status: 'cancelled', sequence, start },
+    };
+  },
+  'newsletter-confirm': async (context) => {
+    const { siteUrl } = context.settings;
+    const s = await subscriberOf(context);
+    if (s.status !== 'pending') throw new MailCancelled('the address is already confirmed');
+    const token = await signLinkToken('confirm', { subscriberId: s.id, tag: addressTag(s.email) });
+    return {
+      element: <T.NewsletterConfirm siteUrl={siteUrl} confirmUrl={linkUrl(siteUrl, 'confirm', token)} />,
+      subject: copy.newsletter_confirm.subject,
+    };
+  },
+  'newsletter-welcome': async (context) => {
+    const { siteUrl } = context.settings;
+    const s = await subscriberOf(context);
+    if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
+    const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
+    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
+    return {
+      element: <T.NewsletterWelcome siteUrl={siteUrl} unsubscribeUrl={unsubscribeUrl} />,
+      subject: copy.newsletter_welcome.subject,
+      unsubscribeUrl,
+    };
+  },
+};
+
+/** Mail that goes to subscribers as subscribers: suppressed addresses never receive it. */
+export const NEWSLETTER_CLASS: ReadonlySet<MailTemplate> = new Set(['newsletter-welcome']);
+
+/** The meeting's .ics: the same UID for every file about one slot, so each update replaces the last. */
+function calendarFile(calendar: CalendarParts, recipient: string, settings: MailSettings): string {
+  const c = copy.calendar;
+  const values = {
+    company: site.displayName,
+    email: site.email,
+    phone: site.phone,
+    link: calendar.callLink ?? '',
+  };
+  return meetingIcs({
+    start: calendar.start,
+    uid: meetingUid(calendar.start, new URL(site.url).hostname),
+    sequence: calendar.sequence,
+    status: calendar.status,
+    method: calendar.method,
+    summary: calendar.forFirm
+      ? fill(c.summary_firm, { name: headerText(calendar.forFirm.name, 80) })
+      : fill(c.summary, values),
+    description: fill(calendar.callLink ? c.description_confirmed : c.description, values),
+    organizer: { name: site.displayName, email: addressOf(settings.notifyTo) },
+    attendee: calendar.forFirm ? undefined : { email: recipient },
+    location: calendar.callLink ? c.location : undefined,
+    url: calendar.callLink,
+  });
+}
+
+/** `Korvel <info@korvel.example>` → `info@korvel.example`. */
+const addressOf = (mailbox: string) => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
+
+/** Renders the row's mail, or throws {@link MailCancelled} when it must not be sent any more. */
+export async function composeMail(
+  db: Queryable,
+  row: OutboxRow,
+  settings: MailSettings,
+): Promise<ComposedMail> {
+  if (row.recipient === null) throw new MailCancelled('the mail was purged');
+  if (NEWSLETTER_CLASS.has(row.template) && (await isSuppressed(db, row.recipient)))
+    throw new MailCancelled('the address unsubscribed');
+  const parts = await builders[row.template]({ db, row, settings });
+  const [html, text] = await Promise.all([render(parts.element), render(parts.element, { plainText: true })]);
+  const headers: Record<string, string> = {};
+  if (parts.unsubscribeUrl) {
+    headers['List-Unsubscribe'] = `<${parts.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  } else {
+    // Notifications and acknowledgements are machine-made: auto-responders must not answer them (RFC 3834).
+    headers['Auto-Submitted'] = 'auto-generated';
+  }
+  const attachments: ComposedMail['attachments'] = [];
+  if (parts.calendar) {
+    attachments.push({
+      filename: 'korvel-meeting.ics',
+      content: calendarFile(parts.calendar, row.recipient, settings),
+      contentType: `text/calendar; charset=utf-8; method=${parts.calendar.method}`,
+    });
+  }
+  return {
+    to: row.recipient,
+    subject: headerText(parts.subject, 200),
+    html,
+    text,
+    replyTo: parts.replyTo,
+    headers,
+    attachments,
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The brand frame of every mail: drafting-paper background, the wordmark, a copper rule, the company's
+ * details and, for newsletter mail, the unsubscribe link. Inline styles only (mail clients drop <style>),
+ * no remote images, no tracking.
+ */
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import type { CSSProperties, ReactNode } from 'react';
+import { site } from '../../site.config.ts';
+import { copy, fill } from './copy.ts';
+
+const ink = '#0e2230';
+const blue = '#16466e';
+const copper = '#b24a12';
+const muted = '#4a5866';
+const paper = '#f7f5f0';
+const rule = '#d9d4c7';
+const font = "'IBM Plex Sans', 'Segoe UI', Helvetica, Arial, sans-serif";
+
+const styles = {
+  body: { backgroundColor: paper, color: ink, fontFamily: font, margin: 0, padding: '24px 0' },
+  container: { backgroundColor: '#ffffff', border: `1px solid ${rule}`, maxWidth: '600px', margin: '0 auto' },
+  header: { borderBottom: `3px solid ${copper}`, padding: '20px 32px 16px' },
+  wordmark: { color: blue, fontSize: '22px', fontWeight: 700, letterSpacing: '0.18em', margin: 0 },
+  tagline: { color: muted, fontSize: '12px', letterSpacing: '0.04em', margin: '4px 0 0' },
+  content: { padding: '28px 32px 8px' },
+  heading: { color: blue, fontSize: '22px', lineHeight: '1.3', margin: '0 0 16px' },
+  text: { fontSize: '15px', lineHeight: '1.6', margin: '0 0 16px' },
+  small: { color: muted, fontSize: '13px', lineHeight: '1.5', margin: '0 0 12px' },
+  label: { color: muted, fontSize: '13px', padding: '6px 12px 6px 0', verticalAlign: 'top', width: '34%' },
+  value: { fontSize: '15px', padding: '6px 0', verticalAlign: 'top', whiteSpace: 'pre-wrap' },
+  button: {
+    backgroundColor: copper,
+    borderRadius: '4px',
+    color: '#ffffff',
+    display: 'inline-block',
+    fontSize: '15px',
+    fontWeight: 600,
+    padding: '12px 20px',
+    textDecoration: 'none',
+  },
+  link: { color: blue, textDecoration: 'underline' },
+  footer: { padding: '8px 32px 24px' },
+  hr: { borderColor: rule, margin: '8px 0 16px' },
+} satisfies Record<string, CSSProperties>;
+
+export function Paragraph({ children, small = false }: { children: ReactNode; small?: boolean }) {
+  return <Text style={small ? styles.small : styles.text}>{children}</Text>;
+}
+
+export function Subheading({ children }: { children: ReactNode }) {
+  return (
+    <Heading as="h2" style={{ ...styles.heading, fontSize: '17px', margin: '8px 0 8px' }}>
+      {children}
+    </Heading>
+  );
+}
+
+export function Bullets({ items }: { items: readonly string[] }) {
+  return (
+    <ul style={{ ...styles.text, paddingLeft: '20px' }}>
+      {items.map((item) => (
+        <li key={item} style={{ marginBottom: '6px' }}>
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Label and value pairs; a row whose value is empty is left out unless `empty` names it. */
+export function Facts({
+  rows,
+  empty,
+}: {
+  rows: ReadonlyArray<readonly [string, ReactNode]>;
+  empty?: string;
+}) {
+  const shown = rows.filter(([, value]) => value || empty);
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ width: '100%', margin: '0 0 20px' }}>
+      <tbody>
+        {shown.map(([label, value]) => (
+          <tr key={label}>
+            <td style={styles.label}>{label}</td>
+            <td style={styles.value}>{value || <span style={{ color: muted }}>{empty}</span>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function Action({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: '4px 0 20px' }}>
+      <Button href={href} style={styles.button}>
+        {children}
+      </Button>
+    </Section>
+  );
+}
+
+export function TextLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <Link href={href} style={styles.link}>
+      {children ?? href}
+    </Link>
+  );
+}
+
+interface LayoutProps {
+  preview: string;
+  heading: string;
+  siteUrl: string;
+  /** Newsletter mail only: the recipient's own one-click unsubscribe address. */
+  unsubscribeUrl?: string;
+  children: ReactNode;
+}
+
+export function MailLayout({ preview, heading, siteUrl, unsubscribeUrl, children }: LayoutProps) {
+  const { layout } = copy;
+  return (
+    <Html lang="en-GB">
+      <Head>
+        <meta name="color-scheme" content="light" />
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Section style={styles.header}>
+            <Text style={styles.wordmark}>{site.name.toUpperCase()}</Text>
+            <Text style={styles.tagline}>{layout.tagline}</Text>
+          </Section>
+          <Section style={styles.content}>
+            <Heading as="h1" style={styles.heading}>
+              {heading}
+            </Heading>
+            {children}
+          </Section>
+          <Section style={styles.footer}>
+            <Hr style={styles.hr} />
+            {unsubscribeUrl && (
+              <Text style={styles.small}>
+                {layout.unsubscribe_intro} <TextLink href={unsubscribeUrl}>{layout.unsubscribe}</TextLink>
+              </Text>
+            )}
+            <Text style={styles.small}>
+              {fill(layout.sent_by, { legalName: site.legalName, ...site.address })}{' '}
+              <TextLink href={`mailto:${site.email}`}>{site.email}</TextLink> · {site.phone}
+            </Text>
+            <Text style={styles.small}>
+              <TextLink href={siteUrl}>{layout.website}</TextLink> ·{' '}
+              <TextLink href={`${siteUrl}/privacy-policy`}>{layout.privacy}</TextLink>
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

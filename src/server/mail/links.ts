@@ -1,0 +1,91 @@
+/**
+ * Signed, single-purpose tokens for the links in newsletter mail: confirm a sign-up (valid 7 days) and
+ * unsubscribe (valid as long as the subscription). They are the one documented exception to "no tokens in
+ * the query string": a mail link can carry nothing else, and each token can do exactly one thing to one row.
+ * The key is derived from JWT_SECRET with HKDF, so an admin token never passes as a link token or back.
+ */
+import { hkdfSync } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { jwtSecret } from '../config.ts';
+import { emailHash } from './hash.ts';
+
+export type LinkPurpose = 'confirm' | 'unsubscribe';
+
+/** How long a confirmation link works: the same 7 days after which an unconfirmed sign-up is deleted. */
+export const CONFIRM_LINK_DAYS = 7;
+
+const ISSUER = 'korvel';
+const TYPE = 'korvel-link+jwt';
+
+/** The first 16 hex characters of the address's hash: binds a token to the address it was sent to. */
+export const addressTag = (email: string) => emailHash(email).slice(0, 16);
+
+let cached: { secret: string; key: Uint8Array } | undefined;
+
+function linkKey(): Uint8Array {
+  const secret = jwtSecret();
+  const text = new TextDecoder().decode(secret);
+  if (cached?.secret !== text) {
+    cached = { secret: text, key: new Uint8Array(hkdfSync('sha256', secret, '', 'korvel mail links', 32)) };
+  }
+  return cached.key;
+}
+
+export interface LinkClaims {
+  subscriberId: number;
+  /** {@link addressTag} of the subscriber's address. */
+  tag: string;
+}
+
+export async function signLinkToken(
+  purpose: LinkPurpose,
+  claims: LinkClaims,
+  now: Date = new Date(),
+): Promise<string> {
+  const jwt = new SignJWT({ at: claims.tag })
+    .setProtectedHeader({ alg: 'HS256', typ: TYPE })
+    .setIssuer(ISSUER)
+    .setAudience(`korvel-${purpose}`)
+    .setSubject(String(claims.subscriberId))
+    .setIssuedAt(Math.floor(now.getTime() / 1000));
+  if (purpose === 'confirm')
+    jwt.setExpirationTime(Math.floor(now.getTime() / 1000) + CONFIRM_LINK_DAYS * 86_400);
+  return jwt.sign(linkKey());
+}
+
+export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** Verifies signature, algorithm, type, purpose and (for confirmations) expiry. */
+export async function verifyLinkToken(
+  purpose: LinkPurpose,
+  token: string,
+  now: Date = new Date(),
+): Promise<LinkCheck> {
+  if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token) || token.length > 1024) {
+    return { ok: false, reason: 'invalid' };
+  }
+  try {
+    const { payload } = await jwtVerify(token, linkKey(), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: `korvel-${purpose}`,
+      typ: TYPE,
+      currentDate: now,
+      requiredClaims: purpose === 'confirm' ? ['sub', 'exp', 'iat'] : ['sub', 'iat'],
+    });
+    const subscriberId = Number(payload.sub);
+    if (!Number.isSafeInteger(subscriberId) || subscriberId < 1 || typeof payload.at !== 'string') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { subscriberId, tag: payload.at } };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (error instanceof errors.JOSEError || error instanceof TypeError)
+      return { ok: false, reason: 'invalid' };
+    throw error;
+  }
+}
+
+/** The absolute link a mail carries, e.g. `https://www.korvel.example/newsletter/confirm?token=…`. */
+export const linkUrl = (siteUrl: string, purpose: LinkPurpose, token: string) =>
+  `${siteUrl}/newsletter/${purpose}?token=${token}`;

@@ -1,0 +1,132 @@
+/**
+ * GET and POST /newsletter/confirm?token=… and /newsletter/unsubscribe?token=… — the pages behind the links
+ * in newsletter mail. Mail security scanners open every link, so a GET only shows what the link would do
+ * and a button; the POST (that button, or a mail provider's RFC 8058 one-click POST) makes the change.
+ * Tampered, expired and used links get a page with a 4xx status and change nothing.
+ */
+import { DbUnavailableError } from './db/index.ts';
+import { database } from './config.ts';
+import { HttpError, readText, type Handler, type RequestContext } from './http.ts';
+import { copy } from './mail/copy.ts';
+import { sendSoon } from './mail/kick.ts';
+import { addressTag, verifyLinkToken, type LinkPurpose } from './mail/links.ts';
+import { linkPageResponse, type LinkPageContent } from './pages/LinkPage.tsx';
+import { enqueueMail } from './repositories/outbox.ts';
+import {
+  confirmSubscriber,
+  findSubscriber,
+  unsubscribe,
+  type LinkOutcome,
+} from './repositories/subscribers.ts';
+
+const pages = copy.pages;
+type PageKey = Exclude<keyof typeof pages, 'eyebrow' | 'home' | 'sign_up' | 'privacy'>;
+
+/** RFC 8058's body is `List-Unsubscribe=One-Click`; our own button sends an empty form. Nothing else is read. */
+const LINK_BODY_LIMIT = 4 * 1024;
+const SIGN_UP = '/#footer-newsletter-title';
+
+function page(status: number, key: PageKey, action?: string): Response {
+  const content = pages[key] as { title: string; text: string[]; button?: string };
+  const next =
+    key === 'expired' || key === 'gone_confirm'
+      ? { href: SIGN_UP, label: pages.sign_up }
+      : { href: '/', label: pages.home };
+  const body: LinkPageContent = {
+    eyebrow: pages.eyebrow,
+    title: content.title,
+    paragraphs: content.text,
+    next,
+    ...(action && content.button && { form: { action, button: content.button } }),
+  };
+  return linkPageResponse(status, body);
+}
+
+/** The token of a link, from `?token=` and nothing else. */
+function tokenOf(req: Request): string | undefined {
+  const params = new URL(req.url).searchParams;
+  const names = [...params.keys()];
+  if (names.length !== 1 || names[0] !== 'token') return undefined;
+  return params.get('token') ?? undefined;
+}
+
+type Outcome = { status: number; page: PageKey; showForm?: boolean };
+
+const AFTER: Record<LinkPurpose, Record<LinkOutcome, Outcome>> = {
+  confirm: {
+    done: { status: 200, page: 'confirmed' },
+    already: { status: 409, page: 'already_confirmed' },
+    gone: { status: 410, page: 'gone_confirm' },
+  },
+  unsubscribe: {
+    done: { status: 200, page: 'unsubscribed' },
+    already: { status: 410, page: 'gone_unsubscribe' },
+    gone: { status: 410, page: 'gone_unsubscribe' },
+  },
+};
+
+/** What a GET shows: the button while the link can still act, otherwise why not. */
+async function preview(purpose: LinkPurpose, subscriberId: number, tag: string): Promise<Outcome> {
+  const row = await findSubscriber(database(), subscriberId);
+  if (!row || addressTag(row.email) !== tag) return AFTER[purpose].gone;
+  if (purpose === 'confirm' && row.status === 'confirmed') return AFTER.confirm.already;
+  if (purpose === 'unsubscribe' && row.status !== 'confirmed') return AFTER.unsubscribe.gone;
+  return { status: 200, page: purpose, showForm: true };
+}
+
+async function act(
+  purpose: LinkPurpose,
+  subscriberId: number,
+  tag: string,
+  context: RequestContext,
+): Promise<Outcome> {
+  const db = database();
+  const { outcome, mailIds } = await db.transaction(async (tx) => {
+    if (purpose === 'unsubscribe') return { outcome: await unsubscribe(tx, subscriberId, tag), mailIds: [] };
+    const result = await confirmSubscriber(tx, subscriberId, tag);
+    if (result !== 'done') return { outcome: result, mailIds: [] };
+    const subscriber = await findSubscriber(tx, subscriberId);
+    const ids = await enqueueMail(tx, [
+      {
+        key: `newsletter-welcome:${subscriberId}`,
+        template: 'newsletter-welcome',
+        to: subscriber!.email,
+        subscriberId,
+      },
+    ]);
+    return { outcome: result, mailIds: ids };
+  });
+  sendSoon(context, db, mailIds);
+  return AFTER[purpose][outcome];
+}
+
+function linkHandlers(purpose: LinkPurpose): { GET: Handler; POST: Handler } {
+  const respond =
+    (method: 'GET' | 'POST'): Handler =>
+    async (req, context) => {
+      try {
+        if (method === 'POST') await readText(req, LINK_BODY_LIMIT);
+        const token = tokenOf(req);
+        const check = token ? await verifyLinkToken(purpose, token) : undefined;
+        if (!check?.ok) return page(check?.reason === 'expired' ? 410 : 400, check?.reason ?? 'invalid');
+        const { subscriberId, tag } = check.claims;
+        const outcome =
+          method === 'GET'
+            ? await preview(purpose, subscriberId, tag)
+            : await act(purpose, subscriberId, tag, context);
+        const action = `/newsletter/${purpose}?token=${encodeURIComponent(token!)}`;
+        return page(outcome.status, outcome.page, outcome.showForm ? action : undefined);
+      } catch (error) {
+        if (error instanceof DbUnavailableError) {
+          console.error(`[newsletter-${purpose}] database unavailable: ${error.message}`);
+          return page(503, 'unavailable');
+        }
+        if (error instanceof HttpError && error.status === 413) return page(413, 'invalid');
+        throw error;
+      }
+    };
+  return { GET: respond('GET'), POST: respond('POST') };
+}
+
+export const confirmLinkHandlers = linkHandlers('confirm');
+export const unsubscribeLinkHandlers = linkHandlers('unsubscribe');

@@ -1,0 +1,280 @@
+/**
+ * The mail outbox: one row per mail, written in the same transaction as whatever causes it, sent by the
+ * worker (src/server/mail/worker.ts). Claiming is one UPDATE … FOR UPDATE SKIP LOCKED statement that moves
+ * rows to `sending` under a lease, so two workers never hold the same row.
+ */
+import type { Queryable } from '../db/index.ts';
+import { emailHash } from '../mail/hash.ts';
+import type { AfterFailure, FailureKind } from '../mail/policy.ts';
+
+export const MAIL_TEMPLATES = [
+  'contact-notify',
+  'contact-ack',
+  'meeting-notify',
+  'meeting-ack',
+  'meeting-confirmed',
+  'meeting-declined',
+  'newsletter-confirm',
+  'newsletter-welcome',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
+export interface OutgoingMail {
+  /** Unique per mail; becomes the Message-ID, so a retried request never queues a second copy. */
+  key: string;
+  template: MailTemplate;
+  to: string;
+  /** What the template needs beyond the inquiry or subscriber row it reads at send time. */
+  params?: Record<string, unknown>;
+  inquiryId?: number;
+  subscriberId?: number;
+}
+
+export interface OutboxRow {
+  id: number;
+  key: string;
+  template: MailTemplate;
+  /** Null once the row's personal data has been purged. */
+  recipient: string | null;
+  params: Record<string, unknown>;
+  inquiryId: number | null;
+  subscriberId: number | null;
+  status: MailStatus;
+  attempts: number;
+  /** Start of the current 24-hour delivery budget. */
+  queuedAt: Date;
+  lastError: string | null;
+  failureKind: FailureKind | null;
+  sentAt: Date | null;
+}
+
+interface Row extends Record<string, unknown> {
+  id: number;
+  idempotency_key: string;
+  template: MailTemplate;
+  recipient: string | null;
+  params: Record<string, unknown> | string;
+  inquiry_id: number | null;
+  subscriber_id: number | null;
+  status: MailStatus;
+  attempts: number;
+  queued_at: Date;
+  last_error: string | null;
+  failure_kind: FailureKind | null;
+  sent_at: Date | null;
+}
+
+const COLUMNS = `id, idempotency_key, template, recipient, params, inquiry_id, subscriber_id, status, attempts,
+  queued_at, last_error, failure_kind, sent_at`;
+
+const toRow = (row: Row): OutboxRow => ({
+  id: row.id,
+  key: row.idempotency_key,
+  template: row.template,
+  recipient: row.recipient,
+  params: typeof row.params === 'string' ? (JSON.parse(row.params) as Record<string, unknown>) : row.params,
+  inquiryId: row.inquiry_id,
+  subscriberId: row.subscriber_id,
+  status: row.status,
+  attempts: row.attempts,
+  queuedAt: new Date(row.queued_at),
+  lastError: row.last_error,
+  failureKind: row.failure_kind,
+  sentAt: row.sent_at && new Date(row.sent_at),
+});
+
+/**
+ * Queues mails; a key that is already queued is left as it is.
+ * @returns the ids of the rows written (not of those that existed).
+ */
+export async function enqueueMail(db: Queryable, mails: readonly OutgoingMail[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const mail of mails) {
+    const rows = await db.query<{ id: number }>(
+      `INSERT INTO outbox (idempotency_key, template, recipient, params, inquiry_id, subscriber_id)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6)
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      [
+        mail.key,
+        mail.template,
+        mail.to,
+        JSON.stringify(mail.params ?? {}),
+        mail.inquiryId ?? null,
+        mail.subscriberId ?? null,
+      ],
+    );
+    if (rows[0]) ids.push(rows[0].id);
+  }
+  return ids;
+}
+
+/** How long a claimed row stays the claiming worker's before another may take it over (after a crash). */
+export const LEASE_SECONDS = 5 * 60;
+
+/**
+ * Claims up to `limit` due rows for this worker: pending rows whose time has come and `sending` rows whose
+ * lease ran out (their worker died). With `ids`, only those rows (the attempt right after a request).
+ */
+export async function claimDueMail(
+  db: Queryable,
+  options: { limit: number; ids?: readonly number[] },
+): Promise<OutboxRow[]> {
+  const onlyIds = options.ids ? 'AND id = ANY($2::int[])' : '';
+  const rows = await db.query<Row>(
+    `UPDATE outbox SET status = 'sending', attempts = attempts + 1,
+       lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+     WHERE id IN (
+       SELECT id FROM outbox
+       WHERE ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now()))
+         ${onlyIds}
+       ORDER BY next_attempt_at, id
+       LIMIT $1
+       FOR UPDATE SKIP LOCKED)
+     RETURNING ${COLUMNS}`,
+    options.ids ? [options.limit, options.ids] : [options.limit],
+  );
+  return rows.map(toRow).sort((a, b) => a.id - b.id);
+}
+
+/** Only the worker holding the row (status `sending`) may settle it. */
+export async function markSent(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = NULL, failure_kind = NULL
+     WHERE id = $1 AND status = 'sending'`,
+    [id],
+  );
+}
+
+export async function markFailed(
+  db: Queryable,
+  id: number,
+  outcome: AfterFailure,
+  error: { kind: FailureKind; message: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET status = $2, next_attempt_at = coalesce($3, next_attempt_at), lease_until = NULL,
+       last_error = $4, failure_kind = $5
+     WHERE id = $1 AND status = 'sending'`,
+    [
+      id,
+      outcome.status,
+      outcome.status === 'pending' ? outcome.nextAttemptAt : null,
+      error.message.slice(0, 500),
+      error.kind,
+    ],
+  );
+}
+
+/** A mail that must not go out any more (its subscriber left, or its address is suppressed). */
+export async function markCancelled(db: Queryable, id: number, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET status = 'cancelled', lease_until = NULL, last_error = $2, failure_kind = NULL
+     WHERE id = $1 AND status IN ('pending', 'sending')`,
+    [id, reason.slice(0, 500)],
+  );
+}
+
+/** Hands claimed rows back untouched (the worker ran out of time, or the server went away mid-batch). */
+export async function releaseMail(db: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE outbox SET status = 'pending', attempts = greatest(attempts - 1, 0), lease_until = NULL
+     WHERE id = ANY($1::int[]) AND status = 'sending'`,
+    [ids],
+  );
+}
+
+/** After a successful probe of the SMTP server: mails that waited only because it was down are due now. */
+export async function wakeMailAfterOutage(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `UPDATE outbox SET next_attempt_at = now()
+     WHERE status = 'pending' AND failure_kind = 'connection' AND next_attempt_at > now() RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** Whether any pending mail is waiting for the server to come back (so a probe is worth making). */
+export async function hasMailWaitingForServer(db: Queryable): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM outbox WHERE status = 'pending' AND failure_kind = 'connection' AND next_attempt_at > now() LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The admin's retry of a failed mail: pending again with a fresh 24-hour budget.
+ * @returns the row, or undefined when there is none with this id; `retried` is false unless it had failed.
+ */
+export async function retryFailedMail(
+  db: Queryable,
+  id: number,
+): Promise<{ row: OutboxRow; retried: boolean } | undefined> {
+  const [updated] = await db.query<Row>(
+    `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), queued_at = now(),
+       last_error = NULL, failure_kind = NULL
+     WHERE id = $1 AND status = 'failed' AND recipient IS NOT NULL RETURNING ${COLUMNS}`,
+    [id],
+  );
+  if (updated) return { row: toRow(updated), retried: true };
+  const [existing] = await db.query<Row>(`SELECT ${COLUMNS} FROM outbox WHERE id = $1`, [id]);
+  return existing && { row: toRow(existing), retried: false };
+}
+
+export interface OutboxStats {
+  pending: number;
+  failed: number;
+  /** Seconds since the oldest mail still waiting was queued; 0 when none waits. */
+  oldestPendingSeconds: number;
+}
+
+export async function outboxStats(db: Queryable): Promise<OutboxStats> {
+  const [row] = await db.query<{ pending: number; failed: number; oldest: number | null }>(
+    `SELECT count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS pending,
+            count(*) FILTER (WHERE status = 'failed')::int AS failed,
+            floor(extract(epoch FROM now() - min(queued_at) FILTER (WHERE status IN ('pending', 'sending'))))::int AS oldest
+     FROM outbox`,
+  );
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingSeconds: row?.oldest ?? 0 };
+}
+
+/** What the admin sees of an inquiry's mail: who it went to, and how it went. */
+export interface InquiryMail {
+  id: number;
+  template: MailTemplate;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+export async function mailOfInquiries(
+  db: Queryable,
+  inquiryIds: readonly number[],
+): Promise<Map<number, InquiryMail[]>> {
+  const byInquiry = new Map<number, InquiryMail[]>();
+  if (inquiryIds.length === 0) return byInquiry;
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM outbox WHERE inquiry_id = ANY($1::int[]) ORDER BY id`,
+    [inquiryIds],
+  );
+  for (const row of rows.map(toRow)) {
+    const list = byInquiry.get(row.inquiryId!) ?? [];
+    list.push({
+      id: row.id,
+      template: row.template,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      sentAt: row.sentAt?.toISOString() ?? null,
+    });
+    byInquiry.set(row.inquiryId!, list);
+  }
+  return byInquiry;
+}
+
+export async function isSuppressed(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM mail_suppressions WHERE email_hash = $1', [emailHash(email)]);
+  return rows.length > 0;
+}

@@ -1,0 +1,66 @@
+/**
+ * The retention periods of the privacy policy (src/content/legal/privacy-policy.mdx), applied by the same
+ * scheduled worker that sends mail. tests/api/retention.test.ts checks each period at its boundary, and
+ * tests/unit/privacy-retention.test.ts that the policy states these numbers.
+ */
+import type { Queryable } from './db/index.ts';
+
+export const RETENTION = {
+  /** An unconfirmed newsletter sign-up is deleted after this many days (the confirmation link's life). */
+  pendingSignUpDays: 7,
+  /** Sent (or failed, or cancelled) mail keeps its recipient and content this many days, then only counts. */
+  mailPersonalDataDays: 30,
+  /** Mail rows without personal data are deleted after this many days. */
+  mailRecordDays: 400,
+  /** Contact messages: months after the inquiry was closed, or after it arrived if it never was. */
+  contactMonths: 24,
+  /** Meeting requests: months after the meeting date. */
+  meetingMonths: 12,
+  /** Rate-limit counters (hashed keys): hours. */
+  rateLimitHours: 24,
+} as const;
+
+export interface RetentionReport {
+  pendingSignUps: number;
+  mailPurged: number;
+  mailDeleted: number;
+  inquiries: number;
+  rateLimitWindows: number;
+}
+
+async function count(db: Queryable, sql: string): Promise<number> {
+  return (await db.query(`${sql} RETURNING 1`)).length;
+}
+
+/** Deletes and empties what has outlived its period. Each statement stands alone; rerunning is harmless. */
+export async function applyRetention(db: Queryable): Promise<RetentionReport> {
+  const r = RETENTION;
+  return {
+    pendingSignUps: await count(
+      db,
+      `DELETE FROM subscribers WHERE status = 'pending'
+       AND coalesce(consented_at, created_at) < now() - make_interval(days => ${r.pendingSignUpDays})`,
+    ),
+    mailPurged: await count(
+      db,
+      `UPDATE outbox SET recipient = NULL, params = '{}', last_error = NULL, purged_at = now()
+       WHERE purged_at IS NULL AND status IN ('sent', 'failed', 'cancelled')
+       AND created_at < now() - make_interval(days => ${r.mailPersonalDataDays})`,
+    ),
+    mailDeleted: await count(
+      db,
+      `DELETE FROM outbox WHERE purged_at IS NOT NULL
+       AND created_at < now() - make_interval(days => ${r.mailRecordDays})`,
+    ),
+    inquiries: await count(
+      db,
+      `DELETE FROM inquiries WHERE
+         (kind = 'contact' AND coalesce(handled_at, created_at) < now() - make_interval(months => ${r.contactMonths}))
+         OR (kind = 'meeting' AND meeting_start < now() - make_interval(months => ${r.meetingMonths}))`,
+    ),
+    rateLimitWindows: await count(
+      db,
+      `DELETE FROM rate_limits WHERE window_start < now() - make_interval(hours => ${r.rateLimitHours})`,
+    ),
+  };
+}
