@@ -24,7 +24,7 @@ export interface CaughtMail {
   from: string;
   to: string;
   replyTo: string | undefined;
-  /** Header names lower-cased, values as sent (folded lines joined). */
+  /** Header names lower-cased, values as sent (folded lines joined; a repeated header's values joined by ", "). */
   headers: Record<string, string>;
   text: string;
   html: string;
@@ -61,18 +61,6 @@ export interface MailCatcher {
 function addressText(value: AddressObject | AddressObject[] | undefined): string {
   if (!value) return '';
   return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ');
-}
-
-function headerValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'text' in value) return String((value as { text: unknown }).text);
-  if (value && typeof value === 'object' && 'value' in value) {
-    const { value: main, params } = value as { value: unknown; params?: Record<string, string> };
-    const extra = Object.entries(params ?? {}).map(([k, v]) => `; ${k}=${v}`);
-    return `${String(main)}${extra.join('')}`;
-  }
-  if (value instanceof Date) return value.toUTCString();
-  return Array.isArray(value) ? value.map(headerValue).join(', ') : String(value);
 }
 
 const escapeHtml = (text: string) =>
@@ -116,8 +104,17 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       return;
     }
     const parsed = await simpleParser(stream, { skipImageLinks: true, skipTextToHtml: true });
+    // The raw header lines, unfolded: what was sent, not mailparser's structured reading of it.
     const headers: Record<string, string> = {};
-    for (const [name, value] of parsed.headers) headers[name.toLowerCase()] = headerValue(value);
+    for (const { key, line } of parsed.headerLines) {
+      const value = line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim();
+      headers[key.toLowerCase()] = headers[key.toLowerCase()]
+        ? `${headers[key.toLowerCase()]}, ${value}`
+        : value;
+    }
     const mail: CaughtMail = {
       id: count,
       receivedAt: new Date().toISOString(),

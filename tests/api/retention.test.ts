@@ -1,0 +1,102 @@
+/**
+ * The retention periods the privacy policy states, as the scheduled worker applies them: each row just
+ * past its period goes, each row just inside it stays.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { applyRetention, RETENTION } from '../../src/server/retention.ts';
+import { startApi, type Api } from './support/harness.ts';
+
+let api: Api;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api?.close());
+
+const ago = (interval: string) => `now() - interval '${interval}'`;
+
+async function exists(table: string, where: string, params: unknown[] = []): Promise<boolean> {
+  return (await api.db.query(`SELECT 1 FROM ${table} WHERE ${where}`, params)).length > 0;
+}
+
+describe('applyRetention', () => {
+  test(`deletes sign-ups still unconfirmed after ${RETENTION.pendingSignUpDays} days, keeps younger and confirmed ones`, async () => {
+    await api.db.query(
+      `INSERT INTO subscribers (email, status, consented_at, created_at) VALUES
+         ('old.pending@reader.example', 'pending', ${ago('7 days 1 minute')}, ${ago('7 days 1 minute')}),
+         ('new.pending@reader.example', 'pending', ${ago('6 days 23 hours')}, ${ago('6 days 23 hours')}),
+         ('old.confirmed@reader.example', 'confirmed', ${ago('400 days')}, ${ago('400 days')})`,
+    );
+    const report = await applyRetention(api.db);
+    expect(report.pendingSignUps).toBe(1);
+    expect(await exists('subscribers', `email = 'old.pending@reader.example'`)).toBe(false);
+    expect(await exists('subscribers', `email = 'new.pending@reader.example'`)).toBe(true);
+    expect(await exists('subscribers', `email = 'old.confirmed@reader.example'`)).toBe(true);
+  });
+
+  test(`empties mail of its personal data after ${RETENTION.mailPersonalDataDays} days and deletes the empty rows after ${RETENTION.mailRecordDays}`, async () => {
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, params, status, created_at) VALUES
+         ('r:old', 'contact-ack', 'old@plant.example', '{"note":"x"}', 'sent', ${ago('30 days 1 minute')}),
+         ('r:new', 'contact-ack', 'new@plant.example', '{"note":"x"}', 'sent', ${ago('29 days 23 hours')}),
+         ('r:waiting', 'contact-ack', 'wait@plant.example', '{}', 'pending', ${ago('31 days')})`,
+    );
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, status, created_at, purged_at)
+       VALUES ('r:ancient', 'contact-ack', NULL, 'sent', ${ago('401 days')}, ${ago('371 days')})`,
+    );
+    await applyRetention(api.db);
+    const rows = await api.db.query<{ idempotency_key: string; recipient: string | null; params: unknown }>(
+      `SELECT idempotency_key, recipient, params FROM outbox WHERE idempotency_key LIKE 'r:%' ORDER BY idempotency_key`,
+    );
+    expect(rows).toEqual([
+      { idempotency_key: 'r:new', recipient: 'new@plant.example', params: { note: 'x' } },
+      { idempotency_key: 'r:old', recipient: null, params: {} },
+      { idempotency_key: 'r:waiting', recipient: 'wait@plant.example', params: {} },
+    ]);
+  });
+
+  test(`deletes contact messages ${RETENTION.contactMonths} months after they were closed (or arrived), meetings ${RETENTION.meetingMonths} months after the date`, async () => {
+    const insert = (
+      name: string,
+      kind: string,
+      created: string,
+      handled: string | null,
+      meeting: string | null,
+    ) =>
+      api.db.query(
+        `INSERT INTO inquiries (kind, full_name, email, subject, message, privacy_version, created_at, handled_at,
+           meeting_start, meeting_status)
+         VALUES ($1, $2, 'keep@plant.example', 'Subject', CASE WHEN $1 = 'contact' THEN 'Message' END,
+           'privacy-2026-11', ${created}, ${handled ?? 'NULL'}, ${meeting ?? 'NULL'},
+           CASE WHEN $1 = 'meeting' THEN 'confirmed' END)`,
+        [kind, name],
+      );
+    await insert('closed long ago', 'contact', ago('30 months'), ago('24 months 1 day'), null);
+    await insert('closed recently', 'contact', ago('30 months'), ago('23 months'), null);
+    await insert('never closed, old', 'contact', ago('24 months 1 day'), null, null);
+    await insert('never closed, young', 'contact', ago('23 months'), null, null);
+    await insert('meeting long past', 'meeting', ago('13 months'), null, ago('12 months 1 day'));
+    await insert('meeting within the year', 'meeting', ago('13 months'), null, ago('11 months'));
+    const report = await applyRetention(api.db);
+    expect(report.inquiries).toBe(3);
+    const left = await api.db.query<{ full_name: string }>(
+      'SELECT full_name FROM inquiries ORDER BY full_name',
+    );
+    expect(left.map((r) => r.full_name)).toEqual([
+      'closed recently',
+      'meeting within the year',
+      'never closed, young',
+    ]);
+  });
+
+  test(`prunes rate-limit windows older than ${RETENTION.rateLimitHours} hours`, async () => {
+    await api.db.query(
+      `INSERT INTO rate_limits (scope, key, window_start, count) VALUES
+         ('signup-ip', 'old', ${ago('25 hours')}, 3), ('signup-ip', 'new', ${ago('23 hours')}, 3)`,
+    );
+    await applyRetention(api.db);
+    const keys = await api.db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE scope = 'signup-ip'`);
+    expect(keys.map((k) => k.key)).toEqual(['new']);
+  });
+});
