@@ -163,7 +163,9 @@ const legal = z.object({
   intro: z.string().min(120).max(480),
   lastUpdated: z.coerce.date(),
   /** Stored with each contact inquiry, so we know which wording a person agreed to. */
-  version: z.string().regex(/^[a-z]+-\d{4}-\d{2}$/, 'Use a version such as privacy-2026-11.'),
+  version: z
+    .string()
+    .regex(/^[a-z]+-\d{4}-\d{2}(-\d{2})?$/, 'Use a version such as privacy-2026-11 or privacy-2026-11-25.'),
 });
 
 export const collections = {

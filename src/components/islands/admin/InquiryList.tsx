@@ -1,14 +1,20 @@
 import { useEffect, useId, useState } from 'react';
+import type { MeetingDecisionInput } from '../../../lib/schemas.ts';
 import {
+  decideMeeting,
   fetchInquiryPage,
   isAbort,
   isAuthError,
+  retryMail,
   setInquiryHandled,
   type Inquiry,
+  type InquiryMail,
   type ListState,
 } from './api.ts';
 import type { InquiriesCopy, PagerCopy } from './copy.ts';
 import { belgradeSlot, fill, localDateTime, plural } from './format.ts';
+import { MailStates } from './MailStates.tsx';
+import { MeetingDecision } from './MeetingDecision.tsx';
 import { Pager } from './Pager.tsx';
 import type { ToastTone } from './Toasts.tsx';
 
@@ -27,17 +33,17 @@ function mailto(email: string, subject: string | null): string {
   return subject ? `mailto:${address}?subject=${encodeURIComponent(`Re: ${subject}`)}` : `mailto:${address}`;
 }
 
-function InquiryCard({
-  inquiry,
-  copy,
-  updating,
-  onToggle,
-}: {
+interface CardProps {
   inquiry: Inquiry;
   copy: InquiriesCopy;
   updating: boolean;
+  retrying: number | null;
   onToggle: () => void;
-}) {
+  onDecide: (decision: MeetingDecisionInput) => Promise<boolean>;
+  onRetry: (mail: InquiryMail) => void;
+}
+
+function InquiryCard({ inquiry, copy, updating, retrying, onToggle, onDecide, onRetry }: CardProps) {
   const headingId = `inquiry-${inquiry.id}`;
   const handled = inquiry.handledAt !== null;
   const from = [inquiry.position, inquiry.company].filter(Boolean).join(', ');
@@ -61,7 +67,10 @@ function InquiryCard({
           <span className="admin-inquiry__slot-label">{copy.slot}</span>{' '}
           <time dateTime={inquiry.meetingStart}>
             {fill(copy.slot_value, belgradeSlot(inquiry.meetingStart))}
-          </time>
+          </time>{' '}
+          <span className={`admin-meeting admin-meeting--${inquiry.meetingStatus}`}>
+            {copy[`meeting_${inquiry.meetingStatus ?? 'requested'}`]}
+          </span>
         </p>
       )}
       {inquiry.message && <p className="admin-inquiry__message">{inquiry.message}</p>}
@@ -96,7 +105,30 @@ function InquiryCard({
             </dd>
           </div>
         )}
+        {inquiry.callLink && inquiry.meetingStatus === 'confirmed' && (
+          <div>
+            <dt>{copy.call_link}</dt>
+            <dd>
+              <a href={inquiry.callLink} rel="noreferrer noopener" target="_blank">
+                {inquiry.callLink}
+              </a>
+            </dd>
+          </div>
+        )}
+        {inquiry.declineNote && inquiry.meetingStatus === 'declined' && (
+          <div>
+            <dt>{copy.decline_note}</dt>
+            <dd className="admin-inquiry__note">{inquiry.declineNote}</dd>
+          </div>
+        )}
       </dl>
+      <section className="admin-inquiry__mail" aria-label={copy.mail}>
+        <h4 className="admin-inquiry__mail-title">{copy.mail}</h4>
+        <MailStates mail={inquiry.mail} copy={copy} retrying={retrying} onRetry={onRetry} />
+      </section>
+      {inquiry.kind === 'meeting' && (
+        <MeetingDecision inquiry={inquiry} copy={copy} busy={updating} onDecide={onDecide} />
+      )}
       <div className="admin-inquiry__actions">
         <a className="admin-button admin-button--small" href={mailto(inquiry.email, inquiry.subject)}>
           {copy.reply}
@@ -121,6 +153,10 @@ export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnau
   const [list, setList] = useState<ListState<Inquiry>>({ status: 'loading', rows: [], total: 0 });
   const [reload, setReload] = useState(0);
   const [updating, setUpdating] = useState<number | null>(null);
+  const [retrying, setRetrying] = useState<number | null>(null);
+
+  const replace = (updated: Inquiry) =>
+    setList((l) => ({ ...l, rows: l.rows.map((r) => (r.id === updated.id ? updated : r)) }));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -140,13 +176,42 @@ export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnau
     setUpdating(inquiry.id);
     try {
       const updated = await setInquiryHandled(token, inquiry.id, inquiry.handledAt === null);
-      setList((l) => ({ ...l, rows: l.rows.map((r) => (r.id === updated.id ? updated : r)) }));
+      replace(updated);
       notify(updated.handledAt ? copy.marked_handled : copy.reopened);
     } catch (error) {
       if (isAuthError(error)) onUnauthorized();
       else notify(copy.update_failed, 'error');
     } finally {
       setUpdating(null);
+    }
+  };
+
+  const decide = async (inquiry: Inquiry, decision: MeetingDecisionInput): Promise<boolean> => {
+    setUpdating(inquiry.id);
+    try {
+      replace(await decideMeeting(token, inquiry.id, decision));
+      notify(decision.decision === 'confirm' ? copy.confirmed_toast : copy.declined_toast);
+      return true;
+    } catch (error) {
+      if (isAuthError(error)) onUnauthorized();
+      else notify(copy.decision_failed, 'error');
+      return false;
+    } finally {
+      setUpdating(null);
+    }
+  };
+
+  const retry = async (inquiry: Inquiry, mail: InquiryMail) => {
+    setRetrying(mail.id);
+    try {
+      const queued = await retryMail(token, mail.id);
+      replace({ ...inquiry, mail: inquiry.mail.map((m) => (m.id === queued.id ? queued : m)) });
+      notify(copy.mail_retried);
+    } catch (error) {
+      if (isAuthError(error)) onUnauthorized();
+      else notify(copy.retry_failed, 'error');
+    } finally {
+      setRetrying(null);
     }
   };
 
@@ -182,7 +247,10 @@ export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnau
                   inquiry={inquiry}
                   copy={copy}
                   updating={updating === inquiry.id}
+                  retrying={retrying}
                   onToggle={() => toggle(inquiry)}
+                  onDecide={(decision) => decide(inquiry, decision)}
+                  onRetry={(mail) => retry(inquiry, mail)}
                 />
               </li>
             ))}

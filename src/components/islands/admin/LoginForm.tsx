@@ -33,7 +33,11 @@ function Form({ copy }: Props) {
       return;
     }
     const controller = new AbortController();
-    fetchSubscriberPage(token, { q: '', sort: 'id', page: 1, pageSize: 1 }, controller.signal).then(
+    fetchSubscriberPage(
+      token,
+      { q: '', sort: 'id', status: '', page: 1, pageSize: 1 },
+      controller.signal,
+    ).then(
       () => window.location.replace(ADMIN_HOME),
       (error: unknown) => {
         if (isAuthError(error)) clearToken();

@@ -10,6 +10,7 @@ import {
   type Subscriber,
   type SubscriberQuery,
   type SubscriberSort,
+  type SubscriberStatus,
 } from './api.ts';
 import { copyText } from './clipboard.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -20,7 +21,7 @@ import type { ToastTone } from './Toasts.tsx';
 
 /** Typing settles for this long before the list is asked again. */
 export const SEARCH_DELAY_MS = 300;
-const DEFAULT_QUERY: SubscriberQuery = { q: '', sort: 'id', page: 1, pageSize: 25 };
+const DEFAULT_QUERY: SubscriberQuery = { q: '', sort: 'id', status: '', page: 1, pageSize: 25 };
 
 type Column = 'id' | 'email' | 'created_temp';
 
@@ -50,6 +51,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
   const [busy, setBusy] = useState(true);
   const [reload, setReload] = useState(0);
   const [everyone, setEveryone] = useState<number | null>(null);
+  const [awaiting, setAwaiting] = useState<number | null>(null);
   const [pending, setPending] = useState<Subscriber | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [working, setWorking] = useState<'copy' | 'export' | null>(null);
@@ -76,7 +78,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
           return;
         }
         setList({ status: 'ready', rows, total });
-        if (!query.q) setEveryone(total);
+        if (!query.q && !query.status) setEveryone(total);
         setBusy(false);
       },
       (error: unknown) => {
@@ -90,6 +92,16 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
     );
     return () => controller.abort();
   }, [token, query, reload, onUnauthorized]);
+
+  // How many sign-ups wait for confirmation, for the summary line (one row is enough to read the count).
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchSubscriberPage(token, { ...DEFAULT_QUERY, status: 'pending', pageSize: 1 }, controller.signal).then(
+      ({ total }) => setAwaiting(total),
+      () => setAwaiting(null),
+    );
+    return () => controller.abort();
+  }, [token, reload]);
 
   // After a deletion, focus moves to the Delete button now in the removed row's place, or to the search.
   useEffect(() => {
@@ -123,7 +135,10 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
     if (working) return;
     setWorking('copy');
     try {
-      await copyText(fetchAllSubscribers(token).then((rows) => rows.map((r) => r.email).join(', ')));
+      // Only confirmed addresses: a pending one never agreed, as far as we can prove, to receive mail.
+      await copyText(
+        fetchAllSubscribers(token, 'confirmed').then((rows) => rows.map((r) => r.email).join(', ')),
+      );
       notify(copy.copied_all);
     } catch (error) {
       fail(error, copy.copy_all_failed);
@@ -198,6 +213,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
   // Everyone on the list (known once a load without search has answered), then the matches of a search.
   const summary = [
     everyone !== null && plural({ one: copy.total_one, other: copy.total_other }, everyone),
+    awaiting ? fill(copy.pending_count, { count: awaiting }) : '',
     query.q &&
       list.status === 'ready' &&
       !busy &&
@@ -254,8 +270,35 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
             )}
           </div>
         </form>
+        <div className="admin-filter">
+          <label htmlFor={`${id}-status`} className="admin-label">
+            {copy.status_filter}
+          </label>
+          <select
+            id={`${id}-status`}
+            className="admin-input admin-select"
+            value={query.status}
+            onChange={(event) =>
+              setQuery((p) => ({ ...p, status: event.target.value as SubscriberStatus | '', page: 1 }))
+            }
+          >
+            <option value="">{copy.status_all}</option>
+            <option value="confirmed">{copy.status_confirmed}</option>
+            <option value="pending">{copy.status_pending}</option>
+          </select>
+        </div>
         <div className="admin-toolbar__actions">
-          <button type="button" className="admin-button" aria-disabled={working !== null} onClick={copyAll}>
+          <p id={`${id}-copy-hint`} className="visually-hidden">
+            {copy.copy_all_hint}
+          </p>
+          <button
+            type="button"
+            className="admin-button"
+            aria-disabled={working !== null}
+            aria-describedby={`${id}-copy-hint`}
+            title={copy.copy_all_hint}
+            onClick={copyAll}
+          >
             <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
               <rect
                 x="6.5"
@@ -297,7 +340,9 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
         </div>
       ) : list.rows.length === 0 && !busy ? (
         <div className="admin-empty" role="status">
-          <p>{query.q ? fill(copy.no_match, { q: query.q }) : copy.empty}</p>
+          <p>
+            {query.q ? fill(copy.no_match, { q: query.q }) : query.status ? copy.empty_filtered : copy.empty}
+          </p>
           {query.q && (
             <button type="button" className="admin-button" onClick={clearSearch}>
               {copy.clear_search}
@@ -330,6 +375,12 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
                     <td className="admin-table__id">{row.id}</td>
                     <th scope="row" className="admin-table__email">
                       {row.email}
+                      {row.status === 'pending' && (
+                        <span className="admin-badge admin-badge--pending">
+                          {copy.pending}
+                          <span className="visually-hidden">: {copy.pending_hint}</span>
+                        </span>
+                      )}
                     </th>
                     <td className="admin-table__created_temp">
                       {row.created_temp ? (

@@ -2,15 +2,17 @@
  * The admin island's calls (DESIGN §4). The token travels only in the Authorization header; a failed call
  * becomes an {@link ApiError} carrying the HTTP status (0 when the server could not be reached).
  */
-import type { CsvSubscriber } from '../../../lib/subscribers-csv.ts';
-
-export type Subscriber = CsvSubscriber;
-
+import type { MeetingDecisionInput } from '../../../lib/schemas.ts';
 // The shapes the functions answer with, as the server defines them (types only: no server code ships).
 import type { Inquiry } from '../../../server/repositories/inquiries.ts';
-import type { SubscriberSort } from '../../../server/repositories/subscribers.ts';
+import type { InquiryMail } from '../../../server/repositories/outbox.ts';
+import type {
+  Subscriber,
+  SubscriberSort,
+  SubscriberStatus,
+} from '../../../server/repositories/subscribers.ts';
 
-export type { Inquiry, SubscriberSort };
+export type { Inquiry, InquiryMail, Subscriber, SubscriberSort, SubscriberStatus };
 
 /** A list tab's data: what the last call brought, and whether it is still coming or failed. */
 export interface ListState<Row> {
@@ -89,6 +91,8 @@ export async function signOut(token: string): Promise<void> {
 export interface SubscriberQuery {
   q: string;
   sort: SubscriberSort;
+  /** Empty: every address. */
+  status: SubscriberStatus | '';
   page: number;
   pageSize: number;
 }
@@ -104,12 +108,14 @@ export async function fetchSubscriberPage(
     pageSize: String(query.pageSize),
   });
   if (query.q) params.set('q', query.q);
+  if (query.status) params.set('status', query.status);
   return page<Subscriber>(await call(`/api/newsletter?${params}`, { token, signal }));
 }
 
-/** Every subscriber, ordered by id: the SPEC call without paging parameters. */
-export async function fetchAllSubscribers(token: string): Promise<Subscriber[]> {
-  return (await page<Subscriber>(await call('/api/newsletter', { token }))).rows;
+/** Every subscriber (or every one with `status`), ordered by id: the SPEC call without paging parameters. */
+export async function fetchAllSubscribers(token: string, status?: SubscriberStatus): Promise<Subscriber[]> {
+  const query = status ? `?status=${status}` : '';
+  return (await page<Subscriber>(await call(`/api/newsletter${query}`, { token }))).rows;
 }
 
 export async function deleteSubscriber(token: string, id: number): Promise<void> {
@@ -129,4 +135,20 @@ export async function setInquiryHandled(token: string, id: number, handled: bool
   return (await (
     await call(`/api/inquiries/${id}`, { method: 'PATCH', token, json: { handled } })
   ).json()) as Inquiry;
+}
+
+/** Confirms a meeting request with its video-call link, or declines it with a note; the visitor is e-mailed. */
+export async function decideMeeting(
+  token: string,
+  id: number,
+  decision: MeetingDecisionInput,
+): Promise<Inquiry> {
+  return (await (
+    await call(`/api/inquiries/${id}/meeting`, { method: 'POST', token, json: decision })
+  ).json()) as Inquiry;
+}
+
+/** Queues a failed mail again. */
+export async function retryMail(token: string, id: number): Promise<InquiryMail> {
+  return (await (await call(`/api/mail/${id}/retry`, { method: 'POST', token })).json()) as InquiryMail;
 }
