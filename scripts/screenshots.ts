@@ -37,8 +37,10 @@ for (const width of widths) {
       await page.waitForTimeout(800);
       await page.evaluate(() => window.scrollTo(0, 0));
     }
+    // The query is left out of the file name (a link page's token would make it too long for the disk).
+    const pathname = path.split('?')[0]!;
     const name =
-      (path === '/' ? 'home' : path.slice(1).replace(/[/&]/g, '-')) +
+      (pathname === '/' ? 'home' : pathname.slice(1).replace(/[/&]/g, '-')) +
       (dialog ? '-dialog' : fold ? '-fold' : '');
     if (dialog) await page.getByRole('button', { name: /Change language/ }).click();
     await page.waitForTimeout(300);

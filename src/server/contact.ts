@@ -106,7 +106,7 @@ export const submitInquiry: Handler = async (req, context) => {
           { key: `${inquiry.kind}:${id}:visitor`, template: ack, to: inquiry.email, inquiryId: id },
         ]);
       });
-      sendSoon(context, db, mailIds);
+      await sendSoon(context, db, mailIds);
     } catch (error) {
       if (!(error instanceof SlotTakenError)) throw error;
       const slot = 'Someone has just requested this time. Pick another one.';

@@ -97,7 +97,7 @@ export const decideMeetingHandler: Handler = async (req, context) => {
         : 'This is not a meeting that can still be declined.',
     );
   }
-  sendSoon(context, db, result.mailIds);
+  await sendSoon(context, db, result.mailIds);
   return json(200, await inquiryForAdmin(db, id));
 };
 
@@ -117,7 +117,7 @@ export const retryMailHandler: Handler = async (req, context) => {
       'Only a failed mail that still has its recipient can be sent again.',
     );
   }
-  sendSoon(context, db, [id]);
+  await sendSoon(context, db, [id]);
   const { row } = result;
   return json(200, {
     id: row.id,

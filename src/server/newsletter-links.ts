@@ -96,7 +96,7 @@ async function act(
     ]);
     return { outcome: result, mailIds: ids };
   });
-  sendSoon(context, db, mailIds);
+  await sendSoon(context, db, mailIds);
   return AFTER[purpose][outcome];
 }
 

@@ -115,7 +115,7 @@ export const signUp: Handler = async (req, context) => {
         },
       ]);
     });
-    sendSoon(context, db, mailIds);
+    await sendSoon(context, db, mailIds);
   }
   if (form) return backTo(source, 'confirmed');
   return json(202, SIGNUP_ACCEPTED);

@@ -61,25 +61,28 @@ async function emailsShown(page: Page): Promise<string[]> {
 }
 
 /** One page of the list (the island's calls carry paging parameters), or the whole list (Copy all, CSV). */
-const listPage = (url: URL) => url.pathname === '/api/newsletter' && url.search !== '';
-const fullList = (url: URL) => url.pathname === '/api/newsletter' && url.search === '';
+const listPage = (url: URL) => url.pathname === '/api/newsletter' && url.searchParams.has('page');
+const fullList = (url: URL) => url.pathname === '/api/newsletter' && !url.searchParams.has('page');
 
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: t('subscribers.search') }).fill(text);
 }
 
-/** Adds subscribers straight to the database; returns their ids in order. */
-async function addSubscribers(rows: { email: string; created: Date | null }[]): Promise<number[]> {
+/** Adds subscribers straight to the database (confirmed unless said otherwise); returns their ids in order. */
+async function addSubscribers(
+  rows: { email: string; created: Date | null; status?: 'pending' | 'confirmed' }[],
+): Promise<number[]> {
   const inserted = await sql<{ id: number }>(
-    `INSERT INTO subscribers (email, created_at)
-     SELECT * FROM unnest($1::text[], $2::timestamptz[]) ORDER BY 1 RETURNING id`,
-    [rows.map((r) => r.email), rows.map((r) => r.created)],
+    `INSERT INTO subscribers (email, created_at, status)
+     SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[]) ORDER BY 1 RETURNING id`,
+    [rows.map((r) => r.email), rows.map((r) => r.created), rows.map((r) => r.status ?? 'confirmed')],
   );
   return inserted.map((r) => r.id);
 }
 
-async function apiEmails(request: APIRequestContext, q?: string) {
-  const reply = await request.get(`/api/newsletter${q ? `?q=${encodeURIComponent(q)}` : ''}`, {
+async function apiEmails(request: APIRequestContext, query: Record<string, string> = {}) {
+  const search = new URLSearchParams(query).toString();
+  const reply = await request.get(`/api/newsletter${search ? `?${search}` : ''}`, {
     headers: bearer(token),
   });
   expect(reply.status()).toBe(200);
@@ -322,13 +325,13 @@ test.describe('the subscriber list', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(rowFor(page, email)).toHaveCount(1);
-    expect(await apiEmails(request, email)).toEqual([email]);
+    expect(await apiEmails(request, { q: email })).toEqual([email]);
 
     await deleteButton.click();
     await dialog.getByRole('button', { name: t('subscribers.confirm_accept') }).click();
     await expect(toast(page, 'Email successfully deleted.')).toBeVisible();
     await expect(rowFor(page, email)).toHaveCount(0);
-    expect(await apiEmails(request, email)).toEqual([]);
+    expect(await apiEmails(request, { q: email })).toEqual([]);
     await page.reload();
     await search(page, email);
     await expect(page.getByText(`No address contains “${email}”.`)).toBeVisible();
@@ -376,22 +379,31 @@ test.describe('the subscriber list', () => {
       expect(await clipboard(page)).toBe(first);
     });
 
-    test('Copy all emails copies every address, not one page, joined by ", "', async ({ page, request }) => {
-      // Thirty rows of its own beside the seeded ones: the list is longer than the page shown.
+    test('Copy all emails copies every confirmed address, not one page, joined by ", "', async ({
+      page,
+      request,
+    }) => {
+      // Thirty rows of its own beside the seeded ones (the list is longer than the page shown), and one
+      // sign-up still waiting for its confirmation, which must not be copied.
       const tag = unique('copy-all');
       const mine = Array.from({ length: 30 }, (_, i) => `reader-${i}@${tag}.example`);
-      const ids = await addSubscribers(mine.map((email) => ({ email, created: new Date() })));
+      const waiting = `waiting@${tag}.example`;
+      const ids = await addSubscribers([
+        ...mine.map((email) => ({ email, created: new Date() })),
+        { email: waiting, created: new Date(), status: 'pending' as const },
+      ]);
       try {
         await openPanel(page, token);
         await expect(bodyRows(page)).toHaveCount(25);
-        const before = (await apiEmails(request)).join(', ');
+        const before = (await apiEmails(request, { status: 'confirmed' })).join(', ');
         await page.getByRole('button', { name: t('subscribers.copy_all') }).click();
         await expect(toast(page, 'All emails copied to clipboard!')).toBeVisible();
         const copied = await clipboard(page);
-        const after = (await apiEmails(request)).join(', ');
+        const after = (await apiEmails(request, { status: 'confirmed' })).join(', ');
         // Other tests add and remove their own rows meanwhile: the copy matches the list of one moment.
         expect([before, after]).toContain(copied);
         expect(copied.split(', ')).toEqual(expect.arrayContaining(mine));
+        expect(copied.split(', ')).not.toContain(waiting);
       } finally {
         await sql('DELETE FROM subscribers WHERE id = ANY($1::int[])', [ids]);
       }

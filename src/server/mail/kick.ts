@@ -1,8 +1,12 @@
 /**
  * The first attempt at a request's mail, right after its transaction committed, so a visitor's
  * acknowledgement leaves within seconds. Whatever this attempt does not deliver, the scheduled worker
- * retries. The worker is imported lazily: it renders React mail templates, which only the function bundles
- * and the test runner compile.
+ * retries.
+ *
+ * The worker is imported lazily (it renders React mail templates, which only the function bundles and the
+ * test runner compile), but before the reply, together with react-dom/server, which React Email loads on
+ * first use: the local function runtime deletes a request's bundle as soon as it has answered, so work
+ * handed to waitUntil must not load modules. In production this only moves a cold load before the reply.
  */
 import type { Db } from '../db/index.ts';
 import type { RequestContext } from '../http.ts';
@@ -11,10 +15,16 @@ import { mailConfigured } from './settings.ts';
 /** How long the attempt after a request may take before it leaves the rest to the scheduled worker. */
 const ATTEMPT_MS = 8_000;
 
-export function sendSoon(context: RequestContext, db: Db, ids: readonly number[]): void {
+/** Never throws: the request has committed, and its mail is safe in the outbox whatever happens here. */
+export async function sendSoon(context: RequestContext, db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || !mailConfigured()) return;
-  const attempt = import('./worker.ts')
-    .then(({ processOutbox }) => processOutbox(db, { ids, deadline: Date.now() + ATTEMPT_MS }))
-    .catch((error: unknown) => console.error('[mail] the attempt after the request failed:', error));
-  context.waitUntil?.(attempt);
+  try {
+    const [{ processOutbox }] = await Promise.all([import('./worker.ts'), import('react-dom/server')]);
+    const attempt = processOutbox(db, { ids, deadline: Date.now() + ATTEMPT_MS }).catch((error: unknown) =>
+      console.error('[mail] the attempt after the request failed:', error),
+    );
+    context.waitUntil?.(attempt);
+  } catch (error) {
+    console.error('[mail] the mail code could not be loaded; the scheduled worker will send it:', error);
+  }
 }

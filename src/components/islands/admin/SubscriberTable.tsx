@@ -276,7 +276,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
           </label>
           <select
             id={`${id}-status`}
-            className="admin-input admin-select"
+            className="admin-select"
             value={query.status}
             onChange={(event) =>
               setQuery((p) => ({ ...p, status: event.target.value as SubscriberStatus | '', page: 1 }))

@@ -1,0 +1,195 @@
+/**
+ * Mail through the preview and its local SMTP catcher: the newsletter's double opt-in and one-click
+ * unsubscribe as a visitor and the admin see them, and a meeting confirmed from the inquiries tab.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import type { CaughtMail } from '../../scripts/lib/mail-catcher.ts';
+import {
+  apiToken,
+  createAdmin,
+  openPanel,
+  removeAdmin,
+  sql,
+  unique,
+  type Credentials,
+} from './admin-support.ts';
+import { expect as baseExpect, message, settle, test } from './fixtures.ts';
+
+// Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const t = (key: string) => message(`admin:${key}`);
+
+/** Where the preview's mail catcher shows what it caught (written by scripts/lib/local-services.ts). */
+const inbox = () =>
+  (JSON.parse(readFileSync(`${E2E_DATA_DIR}.mail.json`, 'utf8')) as { inboxUrl: string }).inboxUrl;
+
+/** The first caught mail that matches, waiting for the worker if it has not arrived yet. */
+async function waitForMail(
+  request: APIRequestContext,
+  match: (mail: CaughtMail) => boolean,
+): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const reply = await request.get(`${inbox()}/messages`);
+        found = ((await reply.json()) as CaughtMail[]).find(match);
+        return Boolean(found);
+      },
+      { timeout: 60_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const subscriberRow = (page: Page, email: string) =>
+  page
+    .getByRole('table', { name: t('subscribers.heading') })
+    .locator('tbody tr')
+    .filter({ hasText: email });
+
+const pendingBadge = (page: Page, email: string) =>
+  subscriberRow(page, email).locator('.admin-badge--pending');
+
+async function searchSubscribers(page: Page, token: string, email: string) {
+  await openPanel(page, token);
+  await page.getByRole('searchbox', { name: t('subscribers.search') }).fill(email);
+}
+
+let admin: Credentials;
+let token: string;
+
+test.beforeAll(async ({ request }) => {
+  admin = await createAdmin('e2e-mail');
+  token = await apiToken(request, admin);
+});
+test.afterAll(async () => {
+  if (admin) await removeAdmin(admin);
+});
+test.beforeEach(({ viewport }) => {
+  test.skip((viewport?.width ?? 1440) < 768, 'one address, one flow: the desktop project runs it');
+});
+
+test('a sign-up stays pending until the confirmation form is posted, shows as confirmed in /admin, and one-click unsubscribe removes it', async ({
+  page,
+  request,
+}) => {
+  const email = `${unique('reader')}@plant.example`;
+
+  // Sign up in the footer of an article list, as a visitor would.
+  await page.goto('/blog');
+  const footer = page.locator('footer');
+  await footer.scrollIntoViewIfNeeded();
+  const form = footer.locator('form[action="/api/newsletter"]');
+  await expect(form).toHaveAttribute('novalidate', '');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('checkbox', { name: /newsletter/ }).check();
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByRole('status')).toHaveText(message('forms:newsletter.confirmed'));
+
+  // The confirmation arrives at the SMTP server; the admin sees the address as pending.
+  const confirmation = await waitForMail(
+    request,
+    (m) =>
+      m.envelope.to.includes(email) && m.subject === 'Confirm your subscription to the Korvel newsletter',
+  );
+  const link = /http:\/\/127\.0\.0\.1:\d+\/newsletter\/confirm\?token=[\w.-]+/.exec(confirmation.text)![0];
+  await searchSubscribers(page, token, email);
+  await expect(pendingBadge(page, email)).toHaveText(new RegExp(`^${t('subscribers.pending')}`));
+
+  // A scanner's bare GET changes nothing; the visitor's button press confirms.
+  expect((await request.get(link)).status()).toBe(200);
+  const [{ status }] = await sql<{ status: string }>('SELECT status FROM subscribers WHERE email = $1', [
+    email,
+  ]);
+  expect(status).toBe('pending');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your subscription');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your subscription is confirmed');
+
+  // Confirmed in the admin: the filter finds it, without the pending badge.
+  await searchSubscribers(page, token, email);
+  await page.getByLabel(t('subscribers.status_filter')).selectOption('confirmed');
+  await expect(subscriberRow(page, email)).toHaveCount(1);
+  await expect(pendingBadge(page, email)).toHaveCount(0);
+
+  // The welcome mail carries RFC 8058 one-click unsubscribe; a mail provider's POST removes the subscriber.
+  const welcome = await waitForMail(
+    request,
+    (m) => m.envelope.to.includes(email) && m.subject === 'Welcome to the Korvel newsletter',
+  );
+  expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const unsubscribe = /^<(.+)>$/.exec(welcome.headers['list-unsubscribe']!)![1]!;
+  expect(welcome.text).toContain(unsubscribe);
+  await page.goto(unsubscribe);
+  await expectNoAxeViolations(page);
+  const oneClick = await request.post(unsubscribe, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(oneClick.status()).toBe(200);
+
+  // Gone from the list.
+  await searchSubscribers(page, token, email);
+  await expect(page.getByText(`No address contains “${email}”.`)).toBeVisible();
+});
+
+test('a meeting request confirmed in the inquiries tab e-mails the visitor the video-call link', async ({
+  page,
+  request,
+}) => {
+  const name = unique('Meeting guest');
+  const email = `${unique('guest')}@plant.example`;
+  const [{ id }] = await sql<{ id: number }>(
+    `INSERT INTO inquiries (kind, full_name, email, meeting_start, meeting_status, privacy_version, source_page)
+     VALUES ('meeting', $1, $2, date_trunc('hour', now()) + interval '9 days 7 hours', 'requested',
+             'privacy-2026-11-25', '/contact') RETURNING id`,
+    [name, email],
+  );
+  try {
+    await openPanel(page, token);
+    await page.getByRole('tab', { name: t('tabs.inquiries') }).click();
+    const card = page.locator('.admin-inquiry').filter({ hasText: name });
+    await expect(card.getByText(t('inquiries.meeting_requested'))).toBeVisible();
+    await card.getByRole('button', { name: t('inquiries.confirm') }).click();
+    const link = card.getByLabel(t('inquiries.call_link_label'));
+    await expect(link).toBeFocused();
+    await expectNoAxeViolations(page);
+    await link.fill('https://meet.korvel.example/r/e2e-qc');
+    await card.getByRole('button', { name: t('inquiries.send_confirmation') }).click();
+    await expect(
+      page.locator('.admin-toast').filter({ hasText: t('inquiries.confirmed_toast') }),
+    ).toBeVisible();
+    await expect(card.getByText(t('inquiries.meeting_confirmed'), { exact: true })).toBeVisible();
+
+    const confirmation = await waitForMail(request, (m) => m.envelope.to.includes(email));
+    expect(confirmation.subject).toMatch(/^Confirmed: our meeting on /);
+    expect(confirmation.text).toContain('https://meet.korvel.example/r/e2e-qc');
+    const calendar = confirmation.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
+    expect(calendar.content).toContain('STATUS:CONFIRMED');
+    expect(calendar.content).toContain('SEQUENCE:1');
+
+    // The mail's state reaches the card once the worker has sent it.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByRole('tab', { name: t('tabs.inquiries') }).click();
+        await card.waitFor();
+        return card.locator('.admin-mail__item--sent').count();
+      })
+      .toBe(1);
+  } finally {
+    await sql('DELETE FROM inquiries WHERE id = $1', [id]);
+  }
+});
