@@ -6,7 +6,10 @@ import { upsertAdmin } from './repositories/admins.ts';
 
 export const DEV_ADMIN_EMAIL = 'admin@korvel.example';
 
-/** Addresses on reserved domains; the ones without a date stand for rows imported from the old site. */
+/**
+ * Addresses on reserved domains; the ones without a date stand for rows imported from the old site. All are
+ * confirmed but the newest, which still waits for its confirmation.
+ */
 const SAMPLE_SUBSCRIBERS: ReadonlyArray<readonly [email: string, daysAgo: number | null]> = [
   ['milica.jovanovic@pharmaplant.example', 412],
   ['d.petrovic@biofab.example', 388],
@@ -46,10 +49,19 @@ export async function seedSampleData(db: Db): Promise<{ email: string; password:
   for (const [email, daysAgo] of SAMPLE_SUBSCRIBERS) {
     const created =
       daysAgo === null ? null : new Date(now - daysAgo * 86_400_000 - (email.length % 9) * 3_600_000);
+    // The newest sign-up has not confirmed yet, so the admin shows a pending address from the start.
+    const pending = daysAgo !== null && daysAgo < 7;
     await db.query(
-      `INSERT INTO subscribers (email, created_at, consent_version, source_page) VALUES ($1, $2, $3, $4)
+      `INSERT INTO subscribers (email, created_at, consented_at, consent_version, source_page, status, confirmed_at)
+       VALUES ($1, $2, $2, $3, $4, $5, CASE WHEN $5 = 'confirmed' THEN $2::timestamptz + interval '6 minutes' END)
        ON CONFLICT ((lower(email))) DO NOTHING`,
-      [email, created, created ? 'newsletter-2026-11' : null, created ? '/blog' : null],
+      [
+        email,
+        created,
+        created ? 'newsletter-2026-11' : null,
+        created ? '/blog' : null,
+        pending ? 'pending' : 'confirmed',
+      ],
     );
   }
   return { email: DEV_ADMIN_EMAIL, password };

@@ -374,7 +374,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
                   <tr key={row.id} data-id={row.id}>
                     <td className="admin-table__id">{row.id}</td>
                     <th scope="row" className="admin-table__email">
-                      {row.email}
+                      <span className="admin-table__address">{row.email}</span>
                       {row.status === 'pending' && (
                         <span className="admin-badge admin-badge--pending">
                           {copy.pending}
