@@ -1,7 +1,7 @@
 /**
  * The retention periods of the privacy policy (src/content/legal/privacy-policy.mdx), applied by the same
  * scheduled worker that sends mail. tests/api/retention.test.ts checks each period at its boundary, and
- * tests/unit/privacy-retention.test.ts that the policy states these numbers.
+ * tests/unit/mail-copy.test.ts that the policy states these numbers.
  */
 import type { Queryable } from './db/index.ts';
 

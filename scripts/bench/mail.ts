@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:mail`: the outbox worker against the local SMTP catcher, in-process on embedded PGlite.
+ * Queues COUNT (default 10,000) welcome mails to as many confirmed subscribers, then drains the outbox with
+ * the worker exactly as the scheduled function runs it (rounds of at most 20 s, batches of 20), while
+ * sampling the process's memory. The baseline, measured in the same run, is the bare transport: one
+ * pre-rendered mail sent BASELINE (default 1,000) times through the same pooled nodemailer transport, 20 at
+ * a time — what SMTP alone costs, without claiming, rendering, signing links and recording.
+ * Prints enqueue time, throughput beside the baseline (median of three), and memory at each fifth of the run.
+ * Run with tsx (package.json) because the mail templates are TSX.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { openDb } from '../../src/server/db/open.ts';
+import { composeMail } from '../../src/server/mail/compose.tsx';
+import { mailSettings } from '../../src/server/mail/settings.ts';
+import { createTransport, processOutbox } from '../../src/server/mail/worker.ts';
+import { migrate } from '../../src/server/migrate.ts';
+import { claimDueMail, enqueueMail, outboxStats } from '../../src/server/repositories/outbox.ts';
+import { startMailCatcher } from '../lib/mail-catcher.ts';
+
+const count = Number(process.env.COUNT ?? 10_000);
+const baselineCount = Number(process.env.BASELINE ?? 1_000);
+const BATCH = 20;
+
+process.env.JWT_SECRET ??= randomBytes(48).toString('base64url');
+const catcher = await startMailCatcher({ keep: 0, httpPort: false });
+const settings = { ...mailSettings({ SITE_URL: 'http://127.0.0.1:8888' }), smtpUrl: catcher.smtpUrl };
+const db = await openDb('');
+await migrate(db);
+
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+// The subscribers the mail is about, then one queued mail each, the way a confirmation queues it.
+await db.query(
+  `INSERT INTO subscribers (email, consent_version, source_page, status, confirmed_at, consented_at)
+   SELECT 'reader' || n || '@bench.example', 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
+   FROM generate_series(1, $1::int) AS n`,
+  [count],
+);
+const subscribers = await db.query<{ id: number; email: string }>('SELECT id, email FROM subscribers');
+let started = performance.now();
+await db.transaction(async (tx) => {
+  await enqueueMail(
+    tx,
+    subscribers.map((s) => ({
+      key: `bench-welcome.${s.id}`,
+      template: 'newsletter-welcome' as const,
+      to: s.email,
+      subscriberId: s.id,
+    })),
+  );
+});
+const enqueueMs = performance.now() - started;
+
+// Baseline: the transport alone, on a mail rendered once (a claimed row, rendered, then put back).
+const [sample] = await claimDueMail(db, { limit: 1 });
+const mail = await composeMail(db, sample!, settings);
+await db.query(`UPDATE outbox SET status = 'pending', attempts = 0, lease_until = NULL WHERE id = $1`, [
+  sample!.id,
+]);
+const baselineRates: number[] = [];
+for (let run = 0; run < 3; run += 1) {
+  const transport = createTransport(catcher.smtpUrl);
+  started = performance.now();
+  for (let sent = 0; sent < baselineCount; sent += BATCH) {
+    await Promise.all(
+      Array.from({ length: Math.min(BATCH, baselineCount - sent) }, (_, i) =>
+        transport.sendMail({
+          from: settings.from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          headers: mail.headers,
+          messageId: `<baseline.${run}.${sent + i}@bench.example>`,
+        }),
+      ),
+    );
+  }
+  baselineRates.push(baselineCount / ((performance.now() - started) / 1000));
+  transport.close();
+}
+const caughtBeforeWorker = catcher.received();
+
+// The worker, in scheduled-function rounds, with memory sampled every 100 ms.
+const samples: Array<{ done: number; rss: number; heap: number }> = [];
+const sample0 = () => {
+  const { rss, heapUsed } = process.memoryUsage();
+  samples.push({ done: catcher.received() - caughtBeforeWorker, rss, heap: heapUsed });
+};
+sample0();
+const timer = setInterval(sample0, 100);
+const transport = createTransport(catcher.smtpUrl);
+const rounds: number[] = [];
+started = performance.now();
+let failures = 0;
+for (;;) {
+  const roundStart = performance.now();
+  const report = await processOutbox(db, {
+    transport,
+    settings,
+    batchSize: BATCH,
+    deadline: Date.now() + 20_000,
+  });
+  rounds.push(performance.now() - roundStart);
+  failures += report.failed + report.retrying + report.cancelled;
+  if (report.sent === 0) break;
+}
+const workerSeconds = (performance.now() - started) / 1000;
+clearInterval(timer);
+sample0();
+transport.close();
+
+const stats = await outboxStats(db);
+const [{ sent }] = await db.query<{ sent: number }>(
+  `SELECT count(*)::int AS sent FROM outbox WHERE status = 'sent'`,
+);
+const delivered = catcher.received() - caughtBeforeWorker;
+await db.close();
+await catcher.stop();
+
+const workerRate = delivered / workerSeconds;
+const baselineRate = median(baselineRates);
+console.log(
+  `\nbench:mail — ${count.toLocaleString('en-GB')} welcome mails, embedded PGlite, local SMTP catcher\n`,
+);
+const rows: Array<[string, string]> = [
+  [`enqueue ${count} rows, one transaction`, `${(enqueueMs / 1000).toFixed(2)} s`],
+  ['worker: delivered / rows sent / failures', `${delivered} / ${sent} / ${failures}`],
+  ['worker: time, rounds of ≤ 20 s', `${workerSeconds.toFixed(1)} s, ${rounds.length}`],
+  ['worker throughput', `${workerRate.toFixed(0)} mails/s`],
+  ['baseline: bare transport (median of 3)', `${baselineRate.toFixed(0)} mails/s`],
+  ['worker / baseline', `${(workerRate / baselineRate).toFixed(2)}×`],
+  ['outbox left pending', String(stats.pending)],
+];
+console.log('| measure                                  |           value |');
+console.log('| ---------------------------------------- | --------------: |');
+for (const [label, value] of rows) console.log(`| ${label.padEnd(40)} | ${value.padStart(15)} |`);
+console.log('\nmemory while the worker ran (MB):\n');
+console.log('| mails sent | rss | heap used |');
+console.log('| ---------: | --: | --------: |');
+for (const fifth of [0, 0.2, 0.4, 0.6, 0.8, 1]) {
+  const at = samples.find((s) => s.done >= fifth * count) ?? samples.at(-1)!;
+  console.log(`| ${String(at.done).padStart(10)} | ${mb(at.rss).padStart(3)} | ${mb(at.heap).padStart(9)} |`);
+}
+const peak = samples.reduce((a, s) => (s.rss > a.rss ? s : a));
+console.log(`\npeak rss ${mb(peak.rss)} MB at ${peak.done} mails sent`);
+if (delivered !== count || sent !== count) {
+  console.error(`expected ${count} mails delivered once each`);
+  process.exitCode = 1;
+}
