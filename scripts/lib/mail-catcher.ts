@@ -97,7 +97,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   let count = 0;
 
   async function onData(stream: SMTPServerDataStream, session: SMTPServerSession) {
-    count += 1;
+    // Taken before parsing: mails arriving together over pooled connections each keep their own number.
+    const id = (count += 1);
     if (keep === 0) {
       stream.resume();
       await new Promise((resolve) => stream.on('end', resolve));
@@ -116,7 +117,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         : value;
     }
     const mail: CaughtMail = {
-      id: count,
+      id,
       receivedAt: new Date().toISOString(),
       envelope: {
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

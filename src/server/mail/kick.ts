@@ -4,9 +4,11 @@
  * retries.
  *
  * The worker is imported lazily (it renders React mail templates, which only the function bundles and the
- * test runner compile), but before the reply, together with react-dom/server, which React Email loads on
- * first use: the local function runtime deletes a request's bundle as soon as it has answered, so work
- * handed to waitUntil must not load modules. In production this only moves a cold load before the reply.
+ * test runner compile), but before the reply, and React Email renders once so that the react-dom/server it
+ * loads on first use is loaded too — from React Email's own location: a function that also renders a page
+ * (the link pages) has a second, bundled copy, and warming that one does not help. The local function
+ * runtime deletes a request's bundle as soon as it has answered, so work handed to waitUntil must not load
+ * modules. In production this only moves a cold load before the reply.
  */
 import type { Db } from '../db/index.ts';
 import type { RequestContext } from '../http.ts';
@@ -15,11 +17,18 @@ import { mailConfigured } from './settings.ts';
 /** How long the attempt after a request may take before it leaves the rest to the scheduled worker. */
 const ATTEMPT_MS = 8_000;
 
+let warming: Promise<unknown> | undefined;
+/** Renders an empty paragraph once per process, which loads everything React Email renders with. */
+const warmRenderer = () =>
+  (warming ??= Promise.all([import('@react-email/render'), import('react')]).then(([email, react]) =>
+    email.render(react.createElement('p')),
+  ));
+
 /** Never throws: the request has committed, and its mail is safe in the outbox whatever happens here. */
 export async function sendSoon(context: RequestContext, db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || !mailConfigured()) return;
   try {
-    const [{ processOutbox }] = await Promise.all([import('./worker.ts'), import('react-dom/server')]);
+    const [{ processOutbox }] = await Promise.all([import('./worker.ts'), warmRenderer()]);
     const attempt = processOutbox(db, { ids, deadline: Date.now() + ATTEMPT_MS }).catch((error: unknown) =>
       console.error('[mail] the attempt after the request failed:', error),
     );
