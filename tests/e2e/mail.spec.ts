@@ -111,10 +111,8 @@ test('a sign-up stays pending until the confirmation form is posted, shows as co
 
   // A scanner's bare GET changes nothing; the visitor's button press confirms.
   expect((await request.get(link)).status()).toBe(200);
-  const [{ status }] = await sql<{ status: string }>('SELECT status FROM subscribers WHERE email = $1', [
-    email,
-  ]);
-  expect(status).toBe('pending');
+  const [row] = await sql<{ status: string }>('SELECT status FROM subscribers WHERE email = $1', [email]);
+  expect(row?.status).toBe('pending');
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your subscription');
   await expectNoAxeViolations(page);
@@ -151,12 +149,12 @@ test('a meeting request confirmed in the inquiries tab e-mails the visitor the v
 }) => {
   const name = unique('Meeting guest');
   const email = `${unique('guest')}@plant.example`;
-  const [{ id }] = await sql<{ id: number }>(
+  const [{ id }] = (await sql<{ id: number }>(
     `INSERT INTO inquiries (kind, full_name, email, meeting_start, meeting_status, privacy_version, source_page)
      VALUES ('meeting', $1, $2, date_trunc('hour', now()) + interval '9 days 7 hours', 'requested',
              'privacy-2026-11-25', '/contact') RETURNING id`,
     [name, email],
-  );
+  )) as [{ id: number }];
   try {
     await openPanel(page, token);
     await page.getByRole('tab', { name: t('tabs.inquiries') }).click();
