@@ -5,16 +5,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import PDFDocument from 'pdfkit';
 import { loadBrochureContent } from '../../scripts/lib/brochure/content.ts';
+import { FontBook } from '../../scripts/lib/brochure/fonts.ts';
 import { writeBrochure } from '../../scripts/lib/brochure/index.ts';
 import { renderBrochure } from '../../scripts/lib/brochure/render.ts';
-import { staticInstance } from '../../scripts/lib/fonts/instance.ts';
-import { woff2ToTtf } from '../../scripts/lib/fonts/woff2.ts';
 import { DIVISIONS } from '../../src/content/constants.ts';
 import { brochure, formatFileSize, pdfFacts } from '../../src/lib/brochure.ts';
 import { site } from '../../src/site.config.ts';
@@ -57,7 +56,7 @@ describe('the brochure PDF', () => {
     for (const value of [site.email, site.phone, site.registrationNumber, site.address.street]) {
       expect(text).toContain(value);
     }
-    // ć comes from the latin-ext subset of the font: the run switch must keep the word whole.
+    // ć is Latin Extended: it must print in Plex and extract as the letter, inside the whole word.
     expect(text).toContain(site.contactPerson);
     expect(text).not.toContain('\uFFFD');
     expect(text).toContain('Book a 30-minute meeting');
@@ -150,39 +149,24 @@ describe('formatFileSize', () => {
   });
 });
 
-describe('fonts for pdfkit', () => {
-  // The fontkit pdfkit runs, to compare outlines as pdfkit will see them.
-  const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
-    create(font: Uint8Array): {
-      numGlyphs: number;
-      getGlyph(id: number): { path: { toSVG(): string }; advanceWidth: number };
-      getVariation(axes: Record<string, number>): {
-        getGlyph(id: number): { path: { toSVG(): string }; advanceWidth: number };
-      };
-    };
-  };
-  const woff2 = readFileSync(
-    createRequire(import.meta.url).resolve(
-      '@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-wght-normal.woff2',
-    ),
-  );
+describe('FontBook', () => {
+  const book = () => new FontBook(new PDFDocument({ autoFirstPage: false }));
 
-  test('WOFF2 decoding keeps every glyph outline and advance', () => {
-    const original = fontkit.create(woff2);
-    const decoded = fontkit.create(woff2ToTtf(woff2));
-    expect(decoded.numGlyphs).toBe(original.numGlyphs);
-    for (let id = 0; id < original.numGlyphs; id++) {
-      expect(decoded.getGlyph(id).path.toSVG(), `glyph ${id}`).toBe(original.getGlyph(id).path.toSVG());
-      expect(decoded.getGlyph(id).advanceWidth).toBe(original.getGlyph(id).advanceWidth);
-    }
+  test("keeps a Latin Extended name in one run of the style's face", () => {
+    expect(book().runs('Jelena Marković', 'sans', 400)).toEqual([
+      { font: 'sans-400', text: 'Jelena Marković' },
+    ]);
   });
 
-  test('a static instance draws the weight it was cut at', () => {
-    const variable = fontkit.create(woff2ToTtf(woff2));
-    const bold = fontkit.create(staticInstance(woff2ToTtf(woff2), { wght: 600 }));
-    const reference = variable.getVariation({ wght: 600 });
-    const regular = variable.getGlyph(40);
-    expect(bold.getGlyph(40).advanceWidth).toBe(Math.round(reference.getGlyph(40).advanceWidth));
-    expect(bold.getGlyph(40).path.toSVG()).not.toBe(regular.path.toSVG());
+  test('sets the Greek that Plex Mono lacks in Plex Sans of the same weight', () => {
+    expect(book().runs('10 MΩ·cm', 'mono', 500)).toEqual([
+      { font: 'mono-500', text: '10 M' },
+      { font: 'sans-500', text: 'Ω' },
+      { font: 'mono-500', text: '·cm' },
+    ]);
+  });
+
+  test('names the code point no Plex face covers', () => {
+    expect(() => book().runs('漢', 'sans', 400)).toThrow(/U\+6F22/);
   });
 });
