@@ -1,7 +1,7 @@
 /**
  * The brochure generator (scripts/lib/brochure) run on the real content into a temporary directory: a real
  * PDF of 6–8 pages whose text holds the divisions and the contact details, identical bytes for identical
- * content, and pages poppler can render.
+ * content, pages poppler can render, and a tagged structure that poppler reads in order.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,15 @@ beforeAll(async () => {
   pages = result.pages;
 }, 60_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** poppler-utils (pdfinfo, pdftotext, pdftoppm); CI and the dev image have them. */
+const poppler = spawnSync('pdftoppm', ['-v']).error === undefined;
+const popplerOut = (tool: string, ...args: string[]) => {
+  const result = spawnSync(tool, [...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${tool}: ${result.stderr}`);
+  return result.stdout;
+};
+const words = (text: string) => (text.toLowerCase().match(/\p{L}+/gu) ?? []).join(' ');
 
 const frontMatter = (file: string) =>
   parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))![1]!) as Record<string, unknown>;
@@ -83,8 +92,7 @@ describe('the brochure PDF', () => {
     expect(Buffer.compare(readFileSync(again.file), Buffer.from(pdf))).toBe(0);
   });
 
-  const pdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;
-  test.skipIf(!pdftoppm)('renders every page with pdftoppm', () => {
+  test.skipIf(!poppler)('renders every page with pdftoppm', () => {
     const result = spawnSync('pdftoppm', [
       '-r',
       '50',
@@ -95,6 +103,78 @@ describe('the brochure PDF', () => {
     expect(result.status, result.stderr.toString()).toBe(0);
     const pngs = readdirSync(work).filter((f) => f.startsWith('page') && f.endsWith('.png'));
     expect(pngs).toHaveLength(pages);
+  });
+});
+
+describe('the brochure for assistive technology', () => {
+  const file = () => join(work, 'brochure.pdf');
+  const titles = async () => {
+    const { t } = await loadBrochureContent(root);
+    return {
+      document: t('meta.title', { name: site.displayName }),
+      h1: t('cover.title'),
+      h2: ['who', 'services', 'divisions', 'references', 'method', 'contact'].map((page) =>
+        t(`${page}.title`),
+      ),
+    };
+  };
+
+  test.skipIf(!poppler)('is tagged and carries its title, author and subject', async () => {
+    const info = popplerOut('pdfinfo', file());
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toContain(`Title:           ${(await titles()).document}\n`);
+    expect(info).toContain(`Author:          ${site.legalName}\n`);
+    expect(info).toMatch(/^Subject:\s+\S/m);
+  });
+
+  test('declares British English and asks the viewer to show the title, not the file name', () => {
+    const source = Buffer.from(pdf).toString('latin1');
+    expect(source).toMatch(/\/Type \/Catalog[^>]*\/Lang \(en-GB\)/);
+    expect(source).toMatch(/\/DisplayDocTitle true/);
+  });
+
+  test.skipIf(!poppler)(
+    'reads as text from the title on: company name, then "company brochure"',
+    async () => {
+      const text = words(popplerOut('pdftotext', file(), '-'));
+      expect(text.startsWith(words((await titles()).document))).toBe(true);
+    },
+  );
+
+  test.skipIf(!poppler)('gives the cover title and the page titles in reading order', async () => {
+    const { h1, h2 } = await titles();
+    const text = popplerOut('pdftotext', file(), '-').replace(/\s+/g, ' ');
+    const positions = [h1, ...h2].map((title) => text.indexOf(title));
+    expect(
+      positions.every((at) => at >= 0),
+      positions.join(', '),
+    ).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  test.skipIf(!poppler)('tags one H1, an H2 per page and H3s below them, skipping no level', async () => {
+    const { h1, h2 } = await titles();
+    const tree = popplerOut('pdfinfo', '-struct-text', file()).split('\n');
+    const headings = tree.flatMap((line, i) => {
+      const level = /^\s*H([1-6]) /.exec(line)?.[1];
+      const text = tree.slice(i + 1).find((next) => next.includes('"'));
+      return level ? [{ level: Number(level), text: /"(.*)"/.exec(text ?? '')?.[1] }] : [];
+    });
+    expect(headings.filter((h) => h.level < 3)).toEqual([
+      { level: 1, text: h1 },
+      ...h2.map((text) => ({ level: 2, text })),
+    ]);
+    expect(headings.filter((h) => h.level === 3).length).toBeGreaterThan(20);
+    headings.forEach((h, i) =>
+      expect(h.level - (headings[i - 1]?.level ?? 0), h.text).toBeLessThanOrEqual(1),
+    );
+  });
+
+  test('gives every figure, the logo and the cover drawing, alt text', () => {
+    const source = Buffer.from(pdf).toString('latin1');
+    const figures = source.match(/\/S \/Figure\n[^]*?\n>>/g) ?? [];
+    expect(figures.length).toBeGreaterThanOrEqual(3);
+    for (const figure of figures) expect(figure).toMatch(/\/Alt \(.{10,}\)/);
   });
 });
 
