@@ -2,6 +2,8 @@
  * The admin bearer token in the browser: stored under `token` in localStorage (SPEC §3), never in a URL.
  * Reading its expiry here only spares a request that would fail; the server alone decides what is valid.
  */
+import { decodeJwt } from 'jose';
+
 export const TOKEN_KEY = 'token';
 /** sessionStorage key that carries "just signed in" from the sign-in page to the panel's toast. */
 export const SIGNED_IN_FLASH_KEY = 'korvel:admin-signed-in';
@@ -43,17 +45,14 @@ export function takeSignedInFlash(): boolean {
 }
 
 /**
- * The `exp` claim of a JWT in milliseconds, read without verifying the signature; null when the token is not
- * a readable JWT or has no expiry.
+ * The `exp` claim of a JWT in milliseconds, read with jose's `decodeJwt` without verifying the signature;
+ * null when the token is not a readable JWT or has no expiry.
  * @example tokenExpiresAt('eyJhbGciOi….eyJleHAiOjE3OTk5OTk5OTl9.sig') // 1799999999000
  */
 export function tokenExpiresAt(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (token.split('.').length !== 3 || !payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')));
-    return typeof claims?.exp === 'number' ? claims.exp * 1000 : null;
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;
   }

@@ -365,6 +365,21 @@ describe('the outbox', () => {
     expect(notice!.replyTo).toBe('"Eve Bcc: victim@elsewhere.example" <eve@plant.example>');
   });
 
+  test('a quote or backslash in a name stays in Reply-To, quoted by nodemailer', async () => {
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, email, subject, message, privacy_version)
+       VALUES ('contact', $1, 'eve@plant.example', 'Quotes', 'Body', 'privacy-2026-11') RETURNING id`,
+      ['Eve "the boss" \\ O\'Brien'],
+    )) as [{ id: number }];
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, inquiry_id) VALUES ($1, 'contact-notify', $2, $3)`,
+      [`quotes:${id}`, NOTIFY_TO, id],
+    );
+    await runWorker(api.db);
+    const notice = mailTo(mail.catcher, NOTIFY_TO).find((m) => m.subject.startsWith('Inquiry: Quotes'));
+    expect(notice!.replyTo).toBe('"Eve \\"the boss\\" \\\\ O\'Brien" <eve@plant.example>');
+  });
+
   test('health reports that mail is configured and how much waits, and no secret', async () => {
     const reply = await api.call('GET', '/api/health');
     expect(reply.status).toBe(200);

@@ -48,6 +48,11 @@ describe('subscribersCsv', () => {
   test('writes only the header for an empty list', () => {
     expect(subscribersCsv([])).toBe('id,email,subscribed_at\r\n');
   });
+  test('defuses an address a spreadsheet would run as a formula', () => {
+    expect(subscribersCsv([{ id: 3, email: '=cmd@x.example', created_temp: null }])).toBe(
+      "id,email,subscribed_at\r\n3,'=cmd@x.example,\r\n",
+    );
+  });
 });
 
 describe('csvField', () => {
@@ -62,6 +67,11 @@ describe('csvField', () => {
     for (const lead of ['=', '+', '-', '@'])
       expect(csvField(`${lead}cmd@x.example`)).toBe(`'${lead}cmd@x.example`);
     expect(csvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+  });
+  test('defuses a leading tab or carriage return and quotes a lone line break', () => {
+    expect(csvField('\tcmd')).toBe("'\tcmd");
+    expect(csvField('\rcmd')).toBe('"\'\rcmd"');
+    expect(csvField('a\nb')).toBe('"a\nb"');
   });
 });
 

@@ -1,20 +1,19 @@
 /**
  * The brochure generator (scripts/lib/brochure) run on the real content into a temporary directory: a real
  * PDF of 6–8 pages whose text holds the divisions and the contact details, identical bytes for identical
- * content, and pages poppler can render.
+ * content, pages poppler can render, and a tagged structure that poppler reads in order.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import PDFDocument from 'pdfkit';
 import { loadBrochureContent } from '../../scripts/lib/brochure/content.ts';
+import { FontBook } from '../../scripts/lib/brochure/fonts.ts';
 import { writeBrochure } from '../../scripts/lib/brochure/index.ts';
 import { renderBrochure } from '../../scripts/lib/brochure/render.ts';
-import { staticInstance } from '../../scripts/lib/fonts/instance.ts';
-import { woff2ToTtf } from '../../scripts/lib/fonts/woff2.ts';
 import { DIVISIONS } from '../../src/content/constants.ts';
 import { brochure, formatFileSize, pdfFacts } from '../../src/lib/brochure.ts';
 import { site } from '../../src/site.config.ts';
@@ -31,6 +30,15 @@ beforeAll(async () => {
   pages = result.pages;
 }, 60_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** poppler-utils (pdfinfo, pdftotext, pdftoppm); CI and the dev image have them. */
+const poppler = spawnSync('pdftoppm', ['-v']).error === undefined;
+const popplerOut = (tool: string, ...args: string[]) => {
+  const result = spawnSync(tool, [...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${tool}: ${result.stderr}`);
+  return result.stdout;
+};
+const words = (text: string) => (text.toLowerCase().match(/\p{L}+/gu) ?? []).join(' ');
 
 const frontMatter = (file: string) =>
   parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))![1]!) as Record<string, unknown>;
@@ -57,7 +65,7 @@ describe('the brochure PDF', () => {
     for (const value of [site.email, site.phone, site.registrationNumber, site.address.street]) {
       expect(text).toContain(value);
     }
-    // ć comes from the latin-ext subset of the font: the run switch must keep the word whole.
+    // ć is Latin Extended: it must print in Plex and extract as the letter, inside the whole word.
     expect(text).toContain(site.contactPerson);
     expect(text).not.toContain('\uFFFD');
     expect(text).toContain('Book a 30-minute meeting');
@@ -84,8 +92,7 @@ describe('the brochure PDF', () => {
     expect(Buffer.compare(readFileSync(again.file), Buffer.from(pdf))).toBe(0);
   });
 
-  const pdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;
-  test.skipIf(!pdftoppm)('renders every page with pdftoppm', () => {
+  test.skipIf(!poppler)('renders every page with pdftoppm', () => {
     const result = spawnSync('pdftoppm', [
       '-r',
       '50',
@@ -96,6 +103,78 @@ describe('the brochure PDF', () => {
     expect(result.status, result.stderr.toString()).toBe(0);
     const pngs = readdirSync(work).filter((f) => f.startsWith('page') && f.endsWith('.png'));
     expect(pngs).toHaveLength(pages);
+  });
+});
+
+describe('the brochure for assistive technology', () => {
+  const file = () => join(work, 'brochure.pdf');
+  const titles = async () => {
+    const { t } = await loadBrochureContent(root);
+    return {
+      document: t('meta.title', { name: site.displayName }),
+      h1: t('cover.title'),
+      h2: ['who', 'services', 'divisions', 'references', 'method', 'contact'].map((page) =>
+        t(`${page}.title`),
+      ),
+    };
+  };
+
+  test.skipIf(!poppler)('is tagged and carries its title, author and subject', async () => {
+    const info = popplerOut('pdfinfo', file());
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toContain(`Title:           ${(await titles()).document}\n`);
+    expect(info).toContain(`Author:          ${site.legalName}\n`);
+    expect(info).toMatch(/^Subject:\s+\S/m);
+  });
+
+  test('declares British English and asks the viewer to show the title, not the file name', () => {
+    const source = Buffer.from(pdf).toString('latin1');
+    expect(source).toMatch(/\/Type \/Catalog[^>]*\/Lang \(en-GB\)/);
+    expect(source).toMatch(/\/DisplayDocTitle true/);
+  });
+
+  test.skipIf(!poppler)(
+    'reads as text from the title on: company name, then "company brochure"',
+    async () => {
+      const text = words(popplerOut('pdftotext', file(), '-'));
+      expect(text.startsWith(words((await titles()).document))).toBe(true);
+    },
+  );
+
+  test.skipIf(!poppler)('gives the cover title and the page titles in reading order', async () => {
+    const { h1, h2 } = await titles();
+    const text = popplerOut('pdftotext', file(), '-').replace(/\s+/g, ' ');
+    const positions = [h1, ...h2].map((title) => text.indexOf(title));
+    expect(
+      positions.every((at) => at >= 0),
+      positions.join(', '),
+    ).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  test.skipIf(!poppler)('tags one H1, an H2 per page and H3s below them, skipping no level', async () => {
+    const { h1, h2 } = await titles();
+    const tree = popplerOut('pdfinfo', '-struct-text', file()).split('\n');
+    const headings = tree.flatMap((line, i) => {
+      const level = /^\s*H([1-6]) /.exec(line)?.[1];
+      const text = tree.slice(i + 1).find((next) => next.includes('"'));
+      return level ? [{ level: Number(level), text: /"(.*)"/.exec(text ?? '')?.[1] }] : [];
+    });
+    expect(headings.filter((h) => h.level < 3)).toEqual([
+      { level: 1, text: h1 },
+      ...h2.map((text) => ({ level: 2, text })),
+    ]);
+    expect(headings.filter((h) => h.level === 3).length).toBeGreaterThan(20);
+    headings.forEach((h, i) =>
+      expect(h.level - (headings[i - 1]?.level ?? 0), h.text).toBeLessThanOrEqual(1),
+    );
+  });
+
+  test('gives every figure, the logo and the cover drawing, alt text', () => {
+    const source = Buffer.from(pdf).toString('latin1');
+    const figures = source.match(/\/S \/Figure\n[^]*?\n>>/g) ?? [];
+    expect(figures.length).toBeGreaterThanOrEqual(3);
+    for (const figure of figures) expect(figure).toMatch(/\/Alt \(.{10,}\)/);
   });
 });
 
@@ -150,39 +229,24 @@ describe('formatFileSize', () => {
   });
 });
 
-describe('fonts for pdfkit', () => {
-  // The fontkit pdfkit runs, to compare outlines as pdfkit will see them.
-  const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
-    create(font: Uint8Array): {
-      numGlyphs: number;
-      getGlyph(id: number): { path: { toSVG(): string }; advanceWidth: number };
-      getVariation(axes: Record<string, number>): {
-        getGlyph(id: number): { path: { toSVG(): string }; advanceWidth: number };
-      };
-    };
-  };
-  const woff2 = readFileSync(
-    createRequire(import.meta.url).resolve(
-      '@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-wght-normal.woff2',
-    ),
-  );
+describe('FontBook', () => {
+  const book = () => new FontBook(new PDFDocument({ autoFirstPage: false }));
 
-  test('WOFF2 decoding keeps every glyph outline and advance', () => {
-    const original = fontkit.create(woff2);
-    const decoded = fontkit.create(woff2ToTtf(woff2));
-    expect(decoded.numGlyphs).toBe(original.numGlyphs);
-    for (let id = 0; id < original.numGlyphs; id++) {
-      expect(decoded.getGlyph(id).path.toSVG(), `glyph ${id}`).toBe(original.getGlyph(id).path.toSVG());
-      expect(decoded.getGlyph(id).advanceWidth).toBe(original.getGlyph(id).advanceWidth);
-    }
+  test("keeps a Latin Extended name in one run of the style's face", () => {
+    expect(book().runs('Jelena Marković', 'sans', 400)).toEqual([
+      { font: 'sans-400', text: 'Jelena Marković' },
+    ]);
   });
 
-  test('a static instance draws the weight it was cut at', () => {
-    const variable = fontkit.create(woff2ToTtf(woff2));
-    const bold = fontkit.create(staticInstance(woff2ToTtf(woff2), { wght: 600 }));
-    const reference = variable.getVariation({ wght: 600 });
-    const regular = variable.getGlyph(40);
-    expect(bold.getGlyph(40).advanceWidth).toBe(Math.round(reference.getGlyph(40).advanceWidth));
-    expect(bold.getGlyph(40).path.toSVG()).not.toBe(regular.path.toSVG());
+  test('sets the Greek that Plex Mono lacks in Plex Sans of the same weight', () => {
+    expect(book().runs('10 MΩ·cm', 'mono', 500)).toEqual([
+      { font: 'mono-500', text: '10 M' },
+      { font: 'sans-500', text: 'Ω' },
+      { font: 'mono-500', text: '·cm' },
+    ]);
+  });
+
+  test('names the code point no Plex face covers', () => {
+    expect(() => book().runs('漢', 'sans', 400)).toThrow(/U\+6F22/);
   });
 });

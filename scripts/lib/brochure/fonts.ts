@@ -1,65 +1,29 @@
 /**
- * The site's typefaces for pdfkit: IBM Plex Sans (variable, any weight) and IBM Plex Mono (static weights),
- * from the same @fontsource packages the site self-hosts. Each package splits a face into subsets by
- * Unicode range (latin, latin-ext, greek, …), as a browser would pick them; `runs()` does the same, so
- * "Marković" or "MΩ·cm" print in Plex rather than as empty boxes.
+ * The site's typefaces for pdfkit: IBM Plex Sans and IBM Plex Mono as IBM ships them (@ibm/plex-sans,
+ * @ibm/plex-mono), one static WOFF file per weight with every script of the face. Plex Mono has no Greek,
+ * so `runs()` sets a character the style's face lacks in Plex Sans: "MΩ·cm" in a label prints in Plex, not
+ * as empty boxes.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { staticInstance } from '../fonts/instance.ts';
-import { woff2ToTtf } from '../fonts/woff2.ts';
+import { create, type Font } from 'fontkit';
 
 export type Family = 'sans' | 'mono';
 
-interface Subset {
-  name: string;
-  ranges: [number, number][];
-}
-
 const require = createRequire(import.meta.url);
-const packages: Record<Family, string> = {
-  sans: dirname(require.resolve('@fontsource-variable/ibm-plex-sans/unicode.json')),
-  mono: dirname(require.resolve('@fontsource/ibm-plex-mono/unicode.json')),
-};
-/** Mono ships static weights; the brochure uses these. Sans is variable (100–700). */
-const MONO_WEIGHTS = [400, 500, 600];
-/** The order a browser would try them in; latin first, so shared code points come from it. */
-const SUBSET_ORDER = ['latin', 'latin-ext', 'greek', 'cyrillic', 'cyrillic-ext', 'vietnamese'];
+const STYLES: Record<number, string> = { 400: 'Regular', 500: 'Medium', 600: 'SemiBold', 700: 'Bold' };
 
-function subsets(family: Family): Subset[] {
-  const table = JSON.parse(readFileSync(join(packages[family], 'unicode.json'), 'utf8')) as Record<
-    string,
-    string
-  >;
-  return SUBSET_ORDER.filter((name) => table[name]).map((name) => ({
-    name,
-    ranges: table[name]!.split(',').map((range) => {
-      const [from, to = from] = range.replace(/U\+/g, '').split('-') as [string, string?];
-      return [parseInt(from, 16), parseInt(to, 16)];
-    }),
-  }));
-}
-
-function file(family: Family, subset: string, weight: number): string {
-  return family === 'sans'
-    ? join(packages.sans, 'files', `ibm-plex-sans-${subset}-wght-normal.woff2`)
-    : join(packages.mono, 'files', `ibm-plex-mono-${subset}-${weight}-normal.woff2`);
-}
-
-const cache = new Map<string, Uint8Array>();
-/** TrueType bytes of a WOFF2 file, at one weight when the face is variable. */
-function trueType(path: string, weight?: number): Uint8Array {
-  const key = `${path}@${weight ?? ''}`;
-  let font = cache.get(key);
-  if (!font) {
-    font =
-      weight === undefined
-        ? woff2ToTtf(readFileSync(path))
-        : staticInstance(trueType(path), { wght: weight });
-    cache.set(key, font);
-  }
-  return font;
+/**
+ * WOFF, not WOFF2: fontkit subsets WOFF tables as they are, but cannot subset WOFF2's transformed glyphs.
+ * IBM's complete files, not @fontsource's subsets: fontkit 2.0.4 throws on a font whose last glyph is
+ * empty (foliojs/fontkit#378), as every @fontsource subset's trailing space is.
+ */
+function load(family: Family, weight: number): Font {
+  const style = STYLES[weight];
+  if (!style) throw new Error(`brochure: no IBM Plex file for weight ${weight}`);
+  const face = family === 'sans' ? 'Sans' : 'Mono';
+  const file = require.resolve(`@ibm/plex-${family}/fonts/complete/woff/IBMPlex${face}-${style}.woff`);
+  return create(readFileSync(file)) as Font;
 }
 
 export interface Run {
@@ -67,53 +31,47 @@ export interface Run {
   text: string;
 }
 
-/** Registers faces with a document on first use and splits text into runs by the subset that covers it. */
+/** Registers faces with a document on first use and splits text into runs by the face that has the glyph. */
 export class FontBook {
   private readonly doc: PDFKit.PDFDocument;
-  private readonly registered = new Set<string>();
-  private readonly tables: Record<Family, Subset[]> = { sans: subsets('sans'), mono: subsets('mono') };
+  private readonly faces = new Map<string, Font>();
 
   constructor(doc: PDFKit.PDFDocument) {
     this.doc = doc;
   }
 
-  private fontName(family: Family, subset: string, weight: number): string {
-    const effective =
-      family === 'mono'
-        ? MONO_WEIGHTS.reduce((a, b) => (Math.abs(b - weight) < Math.abs(a - weight) ? b : a))
-        : weight;
-    const name = `${family}-${subset}-${effective}`;
-    if (!this.registered.has(name)) {
-      const path = file(family, subset, effective);
-      const font = trueType(path, family === 'sans' ? effective : undefined);
-      this.doc.registerFont(name, Buffer.from(font));
-      this.registered.add(name);
+  private face(family: Family, weight: number): { name: string; font: Font } {
+    const name = `${family}-${weight}`;
+    let font = this.faces.get(name);
+    if (!font) {
+      font = load(family, weight);
+      // pdfkit takes a fontkit font as it is, so each file is parsed once.
+      this.doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
+      this.faces.set(name, font);
     }
-    return name;
+    return { name, font };
   }
 
-  private subsetFor(family: Family, codePoint: number): { family: Family; subset: string } {
-    for (const candidate of [family, 'sans' as const]) {
-      const subset = this.tables[candidate].find((s) =>
-        s.ranges.some(([from, to]) => codePoint >= from && codePoint <= to),
-      );
-      if (subset) return { family: candidate, subset: subset.name };
-    }
-    throw new Error(
-      `brochure: no IBM Plex subset covers U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`,
-    );
-  }
-
-  /** The main font of a style, for measuring. */
+  /** The font of a style, for measuring. */
   primary(family: Family, weight: number): string {
-    return this.fontName(family, 'latin', weight);
+    return this.face(family, weight).name;
+  }
+
+  /** The style's face when it has the character, otherwise Plex Sans. Line breaks stay in the style's face. */
+  private faceFor(char: string, family: Family, weight: number): string {
+    const codePoint = char.codePointAt(0)!;
+    for (const candidate of [family, 'sans'] as const) {
+      const { name, font } = this.face(candidate, weight);
+      if (char === '\n' || font.hasGlyphForCodePoint(codePoint)) return name;
+    }
+    const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+    throw new Error(`brochure: IBM Plex has no glyph for U+${hex}`);
   }
 
   runs(text: string, family: Family, weight: number): Run[] {
     const runs: Run[] = [];
     for (const char of text) {
-      const { family: face, subset } = this.subsetFor(family, char.codePointAt(0)!);
-      const font = this.fontName(face, subset, weight);
+      const font = this.faceFor(char, family, weight);
       const last = runs[runs.length - 1];
       if (last?.font === font) last.text += char;
       else runs.push({ font, text: char });

@@ -3,6 +3,11 @@
  * how we work, contact. Every page is composed on a fixed grid; a page whose content outgrows its frame
  * stops the script (no silent overflow onto an extra page). Colours are the site's tokens
  * (src/styles/tokens.css), type is IBM Plex (./fonts.ts), the logo and cover drawing are the site's own SVG.
+ *
+ * The PDF is tagged: a Document holds one Sect per page, and every text box is a P or heading (H1 the cover
+ * title, H2 the page titles, H3 the items) added in reading order; the logo and the drawing are Figures
+ * with alt text. Everything else (backgrounds, rules, bullets, numbering, running header and footer) is
+ * drawn as an artifact, which a screen reader skips.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +73,22 @@ function readPalette(root: string): Palette {
   return palette;
 }
 
+/** Structure types of text boxes; null draws untagged text inside a figure or an artifact. */
+type Tag = 'H1' | 'H2' | 'H3' | 'P';
+
+interface TextExtra extends PDFKit.Mixins.TextOptions {
+  /** @default 'P' */
+  tag?: Tag | null;
+}
+
+/** pdfkit 0.20 takes a Layout bounding box for figures; @types/pdfkit does not list it yet. */
+interface FigureOptions extends PDFKit.Mixins.StructureElementOptions {
+  alt: string;
+  /** Left, top, right, bottom in page points from the top left. */
+  bbox: [number, number, number, number];
+  placement: 'Block';
+}
+
 interface Style {
   family: Family;
   weight: number;
@@ -118,6 +139,11 @@ class Brochure {
   readonly edition: string;
   /** Section names of the inner pages, for the running header. */
   readonly sections: string[] = [];
+  /** The root of the structure tree, and the section of the page being composed. */
+  readonly tree: PDFKit.PDFStructureElement;
+  private section: PDFKit.PDFStructureElement | undefined;
+  /** While true, text() draws without tags (inside a figure, or page furniture). */
+  private untagged = false;
 
   constructor(content: BrochureContent, options: RenderOptions) {
     const { site, t } = content;
@@ -133,7 +159,8 @@ class Brochure {
       margin: 0,
       autoFirstPage: false,
       bufferPages: true,
-      lang: 'en',
+      tagged: true,
+      lang: 'en-GB',
       displayTitle: true,
       pdfVersion: '1.7',
       info: {
@@ -147,6 +174,8 @@ class Brochure {
       },
     } as PDFKit.PDFDocumentOptions);
     this.fonts = new FontBook(this.doc);
+    this.tree = this.doc.struct('Document');
+    this.doc.addStructure(this.tree);
     const c = this.c;
     this.s = {
       display: { family: 'sans', weight: 600, size: 34, color: c['on-dark'], lineGap: 1 },
@@ -185,26 +214,61 @@ class Brochure {
     return this.doc.widthOfString(text, this.options(style, Infinity));
   }
 
-  /** Sets text in a box and returns its height. Runs switch font subset where a character needs it. */
+  /**
+   * Sets text in a box and returns its height. Runs switch font where a character needs it. The box is one
+   * structure element of the page (`tag`, a Link inside it when the text links somewhere).
+   */
   text(
     value: string,
     style: Style,
     x: number,
     y: number,
     width: number,
-    extra: PDFKit.Mixins.TextOptions = {},
+    { tag = 'P', ...extra }: TextExtra = {},
   ): number {
     const text = style.upper ? value.toUpperCase() : value;
     const height = this.height(value, style, width);
     const runs = this.fonts.runs(text, style.family, style.weight);
-    this.doc.fillColor(style.color).fontSize(style.size);
-    runs.forEach((run, i) => {
-      this.doc.font(run.font);
-      const options = this.options(style, width, { ...extra, continued: i < runs.length - 1 });
-      if (i === 0) this.doc.text(run.text, x, y, options);
-      else this.doc.text(run.text, options);
-    });
+    const draw = () => {
+      this.doc.fillColor(style.color).fontSize(style.size);
+      runs.forEach((run, i) => {
+        this.doc.font(run.font);
+        const options = this.options(style, width, { ...extra, continued: i < runs.length - 1 });
+        if (i === 0) this.doc.text(run.text, x, y, options);
+        else this.doc.text(run.text, options);
+      });
+    };
+    if (tag === null || this.untagged) draw();
+    else if (extra.link) this.tagged(tag, {}, [this.doc.struct('Link', {}, draw)]);
+    else this.tagged(tag, {}, draw);
     return height;
+  }
+
+  // ── Structure ───────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Adds an element to the page's section and draws its content now, between the artifacts around it.
+   * pdfkit runs a closure child when the element joins the (attached) tree, marking what it draws.
+   */
+  private tagged(
+    type: string,
+    options: PDFKit.Mixins.StructureElementOptions,
+    children: PDFKit.PDFStructureElementChild | PDFKit.PDFStructureElementChild[],
+  ) {
+    if (!this.section) throw new Error('brochure: text before the first page');
+    this.doc.endMarkedContent();
+    this.section.add(this.doc.struct(type, options, children));
+    this.doc.markContent('Artifact');
+  }
+
+  /** A drawing as one Figure: its alt text stands for it, the labels inside are not read one by one. */
+  private figure(options: Omit<FigureOptions, 'placement'>, draw: () => void) {
+    const figure: FigureOptions = { ...options, placement: 'Block' };
+    this.tagged('Figure', figure, () => {
+      this.untagged = true;
+      draw();
+      this.untagged = false;
+    });
   }
 
   with(style: Style, changes: Partial<Style>): Style {
@@ -236,30 +300,31 @@ class Brochure {
     doc.restore();
   }
 
+  /** The logo and the name beside it, as one Figure whose alt text is the company's name. */
   wordmark(x: number, y: number, dark: boolean) {
     const { c, content } = this;
-    this.logo(x, y, 30, dark ? '#2a6496' : c.blueprint);
-    this.text(
-      content.site.name,
-      {
-        family: 'sans',
-        weight: 700,
-        size: 15,
-        color: dark ? c['on-dark'] : c.ink,
-        tracking: 0.16,
-        upper: true,
-      },
-      x + 40,
-      y + 2,
-      200,
-    );
-    this.text(
-      content.site.logoTag,
-      this.with(this.s.label, { color: dark ? c['on-dark-muted'] : c.muted, tracking: 0.26, size: 6.4 }),
-      x + 41,
-      y + 20.5,
-      200,
-    );
+    const { name, logoTag, displayName } = content.site;
+    const nameStyle: Style = {
+      family: 'sans',
+      weight: 700,
+      size: 15,
+      color: dark ? c['on-dark'] : c.ink,
+      tracking: 0.16,
+      upper: true,
+    };
+    const tagStyle = this.with(this.s.label, {
+      color: dark ? c['on-dark-muted'] : c.muted,
+      tracking: 0.26,
+      size: 6.4,
+    });
+    const right = x + 41 + Math.max(this.width(name, nameStyle), this.width(logoTag, tagStyle));
+    this.figure({ alt: displayName, bbox: [x, y, right, y + 30] }, () => {
+      this.logo(x, y, 30, dark ? '#2a6496' : c.blueprint);
+      // Evenly tracked capitals, so text extraction reads the name as one word, not "KO RV E L".
+      const unkerned = { kern: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+      this.text(name, nameStyle, x + 40, y + 2, 200, { features: unkerned });
+      this.text(logoTag, tagStyle, x + 41, y + 20.5, 200);
+    });
   }
 
   /** A faint blueprint grid, as on the site's drawings. */
@@ -315,6 +380,9 @@ class Brochure {
   page(section?: string) {
     this.doc.addPage({ size: 'A4', margin: 0 });
     this.sections.push(section ?? '');
+    this.section = this.doc.struct('Sect');
+    this.tree.add(this.section);
+    this.doc.markContent('Artifact');
   }
 
   /** Fails when a page's content passed the bottom of its frame. */
@@ -334,7 +402,7 @@ class Brochure {
       .restore();
     this.text(`${String(number).padStart(2, '0')}  ${eyebrow}`, s.eyebrow, FRAME.left + 22, y, WIDTH);
     y += 20;
-    y += this.text(title, s.h1, FRAME.left, y, WIDTH);
+    y += this.text(title, s.h1, FRAME.left, y, WIDTH, { tag: 'H2' });
     if (intro) {
       y += 7;
       y += this.text(intro, s.lead, FRAME.left, y, WIDTH);
@@ -348,9 +416,12 @@ class Brochure {
     const range = doc.bufferedPageRange();
     const total = range.count;
     const footer = content.t('footer', { name: content.site.displayName, edition: this.edition });
+    this.untagged = true;
     for (let i = range.start; i < range.start + total; i++) {
       if (i === 0) continue; // the cover carries its own furniture
       doc.switchToPage(i);
+      // Each page was left in an artifact; the running header and footer are pagination artifacts.
+      doc.endMarkedContent().markContent('Artifact', { type: 'Pagination' });
       const dark = i === total - 1;
       const muted = dark ? c['on-dark-muted'] : c.muted;
       const label = this.with(s.label, { color: muted });
@@ -377,7 +448,9 @@ class Brochure {
       const number = `${String(i + 1).padStart(2, '0')} / ${String(total).padStart(2, '0')}`;
       const w = this.width(number, label);
       this.text(number, this.with(label, { color: dark ? c['on-dark'] : c.ink }), FRAME.right - w, y, w + 2);
+      doc.endMarkedContent();
     }
+    this.untagged = false;
   }
 
   // ── Pages ───────────────────────────────────────────────────────────────────────────────────────────
@@ -397,7 +470,7 @@ class Brochure {
       WIDTH,
     );
     y += 22;
-    y += this.text(t('cover.title'), s.display, FRAME.left, y, 440);
+    y += this.text(t('cover.title'), s.display, FRAME.left, y, 440, { tag: 'H1' });
     y += 14;
     y += this.text(
       content.tagline,
@@ -410,7 +483,9 @@ class Brochure {
       const width = WIDTH + 24;
       const height = (drawing.height / drawing.width) * width;
       const top = Math.max(y + 28, 700 - height);
-      this.drawingAt(drawing, FRAME.left - 12, top, width);
+      const left = FRAME.left - 12;
+      const bbox: FigureOptions['bbox'] = [left, top, left + width, top + height];
+      this.figure({ alt: t('cover.drawing_alt'), bbox }, () => this.drawingAt(drawing, left, top, width));
       y = top + height;
     }
     this.fits('cover', y, 712);
@@ -477,7 +552,7 @@ class Brochure {
       left += 12;
       this.rule(FRAME.left, left, leftWidth, c['line-strong']);
       left += 10;
-      left += this.text(t('who.initiatives'), s.eyebrow, FRAME.left, left, leftWidth) + 6;
+      left += this.text(t('who.initiatives'), s.eyebrow, FRAME.left, left, leftWidth, { tag: 'H3' }) + 6;
       left += this.text(t('who.initiatives_text'), s.small, FRAME.left, left, leftWidth) + 8;
       for (const initiative of content.initiatives) {
         const link = { link: `${site.url}/initiatives/${initiative.id}` };
@@ -492,7 +567,7 @@ class Brochure {
     const x = FRAME.left + leftWidth + 30;
     const width = FRAME.right - x;
     let right = y;
-    right += this.text(t('who.history'), s.eyebrow, x, right, width) + 10;
+    right += this.text(t('who.history'), s.eyebrow, x, right, width, { tag: 'H3' }) + 10;
     const first = right;
     let last = right;
     for (const item of content.history) {
@@ -544,9 +619,9 @@ class Brochure {
       if (draw) this.rule(x, yy, HALF, c['line-strong']);
       yy += 9;
       const label = `${String(i + 1).padStart(2, '0')}`;
-      if (draw) this.text(label, s.eyebrow, x, yy + 2, 20);
+      if (draw) this.text(label, s.eyebrow, x, yy + 2, 20, { tag: null });
       yy += draw
-        ? this.text(service.name, s.h3, x + 22, yy, HALF - 22)
+        ? this.text(service.name, s.h3, x + 22, yy, HALF - 22, { tag: 'H3' })
         : this.height(service.name, s.h3, HALF - 22);
       yy += 4;
       yy += draw ? this.text(service.text, s.body, x, yy, HALF) : this.height(service.text, s.body, HALF);
@@ -583,13 +658,13 @@ class Brochure {
       draw: boolean,
     ) => {
       let yy = top;
-      const put = (value: string, style: Style, left: number, width: number, extra = {}) =>
+      const put = (value: string, style: Style, left: number, width: number, extra: TextExtra = {}) =>
         draw ? this.text(value, style, left, yy, width, extra) : this.height(value, style, width);
       if (draw) this.rule(x, yy, HALF, c.blueprint, 1.2);
       yy += 9;
-      if (draw) this.text(String(i + 1).padStart(2, '0'), s.eyebrow, x, yy + 2, 20);
+      if (draw) this.text(String(i + 1).padStart(2, '0'), s.eyebrow, x, yy + 2, 20, { tag: null });
       const slug = sectors.find((sector) => sector.art === division.id)?.slug ?? division.id;
-      yy += put(division.name, s.h3, x + 22, HALF - 22, { link: `${site.url}/${slug}` });
+      yy += put(division.name, s.h3, x + 22, HALF - 22, { link: `${site.url}/${slug}`, tag: 'H3' });
       yy += 4;
       yy += put(division.summary, s.body, x, HALF);
       yy += 6;
@@ -642,10 +717,10 @@ class Brochure {
       const draw = height !== undefined;
       if (draw) this.doc.save().roundedRect(x, top, HALF, height, 4).fill(c.paper).restore();
       let yy = top + pad;
-      const put = (value: string, style: Style, left = x + pad, width = inner) =>
-        draw ? this.text(value, style, left, yy, width) : this.height(value, style, width);
+      const put = (value: string, style: Style, left = x + pad, width = inner, extra: TextExtra = {}) =>
+        draw ? this.text(value, style, left, yy, width, extra) : this.height(value, style, width);
       yy += put(ref.divisionName + (ref.deliveredUnderBrand ? '' : ' *'), s.eyebrow) + 4;
-      yy += put(ref.title, this.with(s.h3, { size: 10.4 })) + 2;
+      yy += put(ref.title, this.with(s.h3, { size: 10.4 }), x + pad, inner, { tag: 'H3' }) + 2;
       yy += put(`${ref.client}, ${ref.country}`, s.small) + 2;
       const facts = `${ref.year}  ·  ${t('references.duration', { count: ref.durationMonths })}`;
       yy += put(facts, this.with(s.label, { color: c.blueprint })) + 7;
@@ -701,7 +776,7 @@ class Brochure {
       const top = y;
       centres.push(top + 10);
       let left = top;
-      left += this.text(phase.title, s.h3, textX, left, textWidth) + 3;
+      left += this.text(phase.title, s.h3, textX, left, textWidth, { tag: 'H3' }) + 3;
       left += this.text(phase.text, s.body, textX, left, textWidth);
       let right = top + 1;
       right +=
@@ -742,13 +817,13 @@ class Brochure {
       const label = String(i + 1).padStart(2, '0');
       const style = this.with(s.eyebrow, { color: c.blueprint, weight: 600, tracking: 0 });
       const w = this.width(label, style);
-      this.text(label, style, FRAME.left + 11 - w / 2, centre - 4.2, w + 2);
+      this.text(label, style, FRAME.left + 11 - w / 2, centre - 4.2, w + 2, { tag: null });
     });
 
     y += 4;
     this.rule(FRAME.left, y, WIDTH, c['line-strong']);
     y += 10;
-    y += this.text(t('method.standards.title'), s.eyebrow, FRAME.left, y, WIDTH) + 10;
+    y += this.text(t('method.standards.title'), s.eyebrow, FRAME.left, y, WIDTH, { tag: 'H3' }) + 10;
     const standards = t('method.standards.items', { returnObjects: true }) as unknown as {
       name: string;
       scope: string;
@@ -783,7 +858,7 @@ class Brochure {
       WIDTH,
     );
     y += 22;
-    y += this.text(t('contact.title'), this.with(s.display, { size: 30 }), FRAME.left, y, 420);
+    y += this.text(t('contact.title'), this.with(s.display, { size: 30 }), FRAME.left, y, 420, { tag: 'H2' });
     y += 14;
     y += this.text(
       t('contact.text'),
@@ -799,8 +874,16 @@ class Brochure {
     const button: Style = { family: 'sans', weight: 600, size: 11, color: '#ffffff' };
     const bw = this.width(book, button) + 36;
     this.doc.save().roundedRect(FRAME.left, y, bw, 34, 4).fill(c.accent).restore();
-    this.text(book, button, FRAME.left + 18, y + 11, bw - 36, { link: bookUrl });
-    this.doc.link(FRAME.left, y, bw, 34, bookUrl);
+    // The whole button is one Link: its label, and an annotation over the button rather than the line.
+    const link = this.doc.struct('Link');
+    link.add(() => {
+      this.text(book, button, FRAME.left + 18, y + 11, bw - 36, { tag: null });
+      const annotation: PDFKit.Mixins.AnnotationOption & { structParent: PDFKit.PDFStructureElement } = {
+        structParent: link,
+      };
+      this.doc.link(FRAME.left, y, bw, 34, bookUrl, annotation);
+    });
+    this.tagged('P', {}, [link]);
     const label = this.with(s.label, { color: c['on-dark-muted'] });
     this.text(t('contact.book'), label, FRAME.left + bw + 16, y + 7, 220);
     this.text(
@@ -864,6 +947,7 @@ class Brochure {
       FRAME.left,
       y,
       WIDTH,
+      { tag: 'H3' },
     );
     y += 18;
     const third = (WIDTH - 2 * 16) / 3;

@@ -5,6 +5,7 @@
  * {@link headerText}, so a CR/LF can never start a header of its own.
  */
 import { render } from '@react-email/render';
+import type Mail from 'nodemailer/lib/mailer';
 import type { ReactElement } from 'react';
 import { meetingIcs, meetingUid, type CalendarMethod, type MeetingStatus } from '../../lib/ics.ts';
 import { site } from '../../site.config.ts';
@@ -27,7 +28,7 @@ export interface ComposedMail {
   subject: string;
   html: string;
   text: string;
-  replyTo?: string;
+  replyTo?: string | Mail.Address;
   headers: Record<string, string>;
   attachments: Array<{ filename: string; content: string; contentType: string }>;
 }
@@ -45,7 +46,7 @@ interface CalendarParts {
 interface Parts {
   element: ReactElement;
   subject: string;
-  replyTo?: string;
+  replyTo?: string | Mail.Address;
   /** RFC 8058: the recipient's own one-click unsubscribe address (newsletter mail only). */
   unsubscribeUrl?: string;
   calendar?: CalendarParts;
@@ -57,8 +58,11 @@ interface Context {
   settings: MailSettings;
 }
 
-/** `"Ana Kovač" <ana@example.com>`, with the name made header-safe. */
-const mailbox = (name: string, email: string) => `"${headerText(name, 80).replace(/["\\]/g, '')}" <${email}>`;
+/** `"Ana Kovač" <ana@example.com>`: nodemailer quotes and encodes the name, made header-safe here. */
+const mailbox = (name: string, email: string): Mail.Address => ({
+  name: headerText(name, 80),
+  address: email,
+});
 
 async function inquiryOf({ db, row }: Context): Promise<StoredInquiry & { start: Date }> {
   const inquiry = row.inquiryId === null ? undefined : await findInquiry(db, row.inquiryId);

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { csvFileName, subscribersCsv } from '../../../lib/subscribers-csv.ts';
 import {
   deleteSubscriber,
   fetchAllSubscribers,
@@ -151,7 +150,11 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
     if (working) return;
     setWorking('export');
     try {
-      const rows = await fetchAllSubscribers(token);
+      // csv-stringify loads with the first export, not with the page.
+      const [rows, { csvFileName, subscribersCsv }] = await Promise.all([
+        fetchAllSubscribers(token),
+        import('../../../lib/subscribers-csv.ts'),
+      ]);
       const url = URL.createObjectURL(new Blob([subscribersCsv(rows)], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
