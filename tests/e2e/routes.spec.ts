@@ -66,7 +66,16 @@ test('static pages carry the security headers', async ({ request }) => {
 test('/api/health answers from the functions on the same port', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ ok: true });
+  // The preview starts its own SMTP catcher, so mail is configured; no address or secret is ever in the answer.
+  expect(await response.json()).toEqual({
+    ok: true,
+    mail: 'configured',
+    outbox: {
+      pending: expect.any(Number),
+      failed: expect.any(Number),
+      oldestPendingSeconds: expect.any(Number),
+    },
+  });
   expect(response.headers()['cache-control']).toBe('no-store');
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   ADMIN_LOGIN,
   clearToken,
@@ -8,10 +8,12 @@ import {
 } from '../../../lib/admin-token.ts';
 import IslandErrorBoundary from '../IslandErrorBoundary.tsx';
 import type { PanelCopy } from './copy.ts';
-import { InquiryList } from './InquiryList.tsx';
 import { SubscriberTable } from './SubscriberTable.tsx';
 import { ToastRegion, useToasts } from './Toasts.tsx';
 import './admin.css';
+
+/** The inquiries tab, with its meeting decisions and mail states, loads the first time it is opened. */
+const InquiryList = lazy(() => import('./InquiryList.tsx').then((m) => ({ default: m.InquiryList })));
 
 const TABS = ['subscribers', 'inquiries'] as const;
 type Tab = (typeof TABS)[number];
@@ -130,14 +132,22 @@ function Panel({ copy }: Props) {
         tabIndex={0}
       >
         {opened.has('inquiries') && (
-          <InquiryList
-            token={token}
-            copy={copy.inquiries}
-            pagerCopy={copy.pager}
-            pagerLabel={copy.pager.inquiries}
-            notify={notify}
-            onUnauthorized={onUnauthorized}
-          />
+          <Suspense
+            fallback={
+              <p className="admin-status" role="status">
+                {copy.inquiries.loading}
+              </p>
+            }
+          >
+            <InquiryList
+              token={token}
+              copy={copy.inquiries}
+              pagerCopy={copy.pager}
+              pagerLabel={copy.pager.inquiries}
+              notify={notify}
+              onUnauthorized={onUnauthorized}
+            />
+          </Suspense>
         )}
       </div>
       {toastRegion}
