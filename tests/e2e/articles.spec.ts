@@ -59,9 +59,7 @@ test('the AI article has the # / What / Why table with five rows', async ({ page
   await expect(table.locator('tbody tr')).toHaveCount(5);
 });
 
-test('the GMP article compares medicinal products with dietary supplements in two tables', async ({
-  page,
-}) => {
+test('the GMP article compares medicinal products with food supplements in two tables', async ({ page }) => {
   await page.goto('/blog/gmp');
   const tables = page.locator('.prose table');
   await expect(tables).toHaveCount(2);
@@ -69,7 +67,7 @@ test('the GMP article compares medicinal products with dietary supplements in tw
     await expect(table.getByRole('columnheader')).toHaveText([
       'Area',
       'Medicinal Products',
-      'Dietary Supplements',
+      'Food Supplements',
     ]);
   }
   await expect(tables.nth(0).getByRole('rowheader')).toHaveText([
