@@ -22,6 +22,7 @@ export interface StyleIssue {
 
 /** US spellings with their British form; the -ize/-yze family is handled by a pattern below. */
 const WORDS: Record<string, string> = {
+  afterward: 'afterwards',
   analog: 'analogue',
   behavior: 'behaviour',
   behaviors: 'behaviours',
@@ -178,6 +179,16 @@ export function proseFindings(text: string): Finding[] {
     if (replacement && !isShielded(match.index)) {
       findings.push({ rule: 'spelling', index: match.index, found: match[0], replacement });
     }
+  }
+  // "meter" is also an instrument (a flow meter); only the length after a number or "square"/"cubic" is wrong.
+  for (const match of text.matchAll(/\b(\d[\d.,]*[ -]|square[ -]|cubic[ -])(meters?)\b/gi)) {
+    const unit = match[2]!;
+    findings.push({
+      rule: 'spelling',
+      index: match.index + match[1]!.length,
+      found: unit,
+      replacement: matchCase(unit, unit.toLowerCase().replace('meter', 'metre')),
+    });
   }
   for (const match of text.matchAll(/(\d)\s*(?:percent|per cent)\b/g)) {
     findings.push({

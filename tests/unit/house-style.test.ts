@@ -30,6 +30,12 @@ describe('fixFile', () => {
     );
   });
 
+  test('spells a length in metres but leaves a flow meter alone', () => {
+    expect(fixFile('a.json', '{ "text": "a 10-cubic-meter tank, 2 meters up, a flow meter" }')).toBe(
+      '{ "text": "a 10-cubic-metre tank, 2 metres up, a flow meter" }',
+    );
+  });
+
   test('leaves part numbers such as 316L and 3D alone', () => {
     const text = '{ "text": "316L steel in a 3D model" }';
     expect(fixFile('a.json', text)).toBe(text);
