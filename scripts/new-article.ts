@@ -42,7 +42,7 @@ writeFileSync(
 title: ${quote(title)}
 summary: 'One or two sentences, 80 to 240 characters, that tell a client why this article is worth their time.'
 date: ${today}
-author: 'Your Name'
+author: your-first-last # the id of your entry in src/content/team/
 discipline: 'Your discipline'
 tags: [engineering]
 images:

@@ -2,12 +2,13 @@
  * Every content collection and its schema. A malformed entry fails the build with Astro's message, which
  * names the collection, the file and the field (tests/unit/content-schema.test.ts proves it).
  */
-import { defineCollection, type SchemaContext } from 'astro:content';
+import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { DIVISIONS, SERVICES } from './content/constants.ts';
 
-const reference = z.object({
+/** A source in an article's reference list. */
+const citation = z.object({
   title: z.string().min(3),
   publisher: z.string().min(2),
   year: z.number().int().min(1900).max(2100),
@@ -21,7 +22,9 @@ const article = ({ image }: SchemaContext) =>
     summary: z.string().min(80).max(240),
     date: z.coerce.date(),
     updated: z.coerce.date().optional(),
-    author: z.string().min(3),
+    /** The id of a person on the team page (src/content/team/<id>.yaml); the byline links to them. */
+    author: reference('team'),
+    /** The field the piece belongs to, shown above the title ("Process engineering", "People & culture"). */
     discipline: z.string().min(3),
     /** The slider shows them in order; the first is also the card and Open Graph image. */
     images: z
@@ -36,7 +39,7 @@ const article = ({ image }: SchemaContext) =>
       .array(z.string().regex(/^[a-z0-9-]+$/, 'Tags are lower-case words joined by hyphens.'))
       .min(1)
       .max(5),
-    references: z.array(reference).optional(),
+    references: z.array(citation).optional(),
     /** Drafts build in `npm run dev` only; `npm run new:article` starts every article as one. */
     draft: z.boolean().default(false),
   });
@@ -121,6 +124,8 @@ export const DISCIPLINES = [
   'electrical',
   'automation',
   'validation',
+  'gmp',
+  'permitting',
 ] as const;
 
 const currentYear = new Date().getFullYear();
@@ -149,6 +154,8 @@ const teamMember = ({ image }: SchemaContext) =>
       }),
       /** Position within the group, smallest first. */
       order: z.number().int().min(1).max(99),
+      /** The division this person leads; each division has exactly one lead (tests/unit/company-story.test.ts). */
+      leads: z.enum(DIVISIONS).optional(),
     })
     .refine((member) => member.inIndustrySince <= member.joined, {
       message: 'inIndustrySince cannot be later than joined.',

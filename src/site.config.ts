@@ -1,6 +1,7 @@
 /**
  * Everything that names or reaches the company lives here, so a rename or a new phone number is one edit.
- * Values are fictional and use reserved domains until the company supplies its own.
+ * Values are fictional until the company supplies its own: reserved domains (.example), a street that exists
+ * nowhere and a Belgrade number no subscriber can have (docs/decisions.md, "Content an engineer would sign").
  */
 export const site = {
   name: 'Korvel',
@@ -12,17 +13,20 @@ export const site = {
   slug: 'korvel',
   url: 'https://www.korvel.example',
   established: 2010,
+  /** The name the firm traded under from its founding until it became Korvel; projects from then say so. */
+  formerName: 'KPD Inženjering d.o.o.',
+  brandSince: 2014,
   euMarketSince: 2013,
   seat: 'Belgrade, Serbia',
   address: {
-    street: 'Omladinskih brigada 90',
+    street: 'Korvelova 10',
     postalCode: '11070',
     city: 'Belgrade',
     country: 'Serbia',
   },
   registrationNumber: '21784530',
-  contactPerson: 'Jelena Marković, Head of Business Development',
-  phone: '+381 11 4045 210',
+  contactPerson: 'Jelena Marković, Head of business development',
+  phone: '+381 11 010 2010',
   email: 'info@korvel.example',
   careersEmail: 'careers@korvel.example',
   social: [

@@ -18,5 +18,24 @@ export const SERVICES = [
   'site-supervision',
 ] as const;
 
+/**
+ * The one project life cycle, in order; every page that shows how a project runs (home, services, the brochure's
+ * copy) names these phases, each titled in `services.json` under `phases.items`.
+ */
+export const PHASES = ['concept', 'basic', 'detailed', 'construction', 'cqv'] as const;
+
 export type Division = (typeof DIVISIONS)[number];
 export type Service = (typeof SERVICES)[number];
+export type Phase = (typeof PHASES)[number];
+
+/** The phases in which each service does its work; the services page draws its phase view from this. */
+export const SERVICE_PHASES: Record<Service, readonly Phase[]> = {
+  feasibility: ['concept'],
+  'basic-design': ['basic'],
+  'detailed-design': ['detailed'],
+  'gmp-consulting': ['concept', 'basic', 'detailed', 'cqv'],
+  'qualification-validation': ['basic', 'detailed', 'construction', 'cqv'],
+  'project-management': PHASES,
+  permitting: ['concept', 'basic', 'detailed', 'construction'],
+  'site-supervision': ['construction', 'cqv'],
+};

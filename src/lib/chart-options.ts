@@ -81,12 +81,13 @@ export function formatValue(spec: Pick<ChartSpec, 'decimals'>, value: number): s
 }
 
 /**
- * Each value's share of the total as a whole percentage, in the site's "27 %" style.
- * @example shares([1, 3]) // ['25 %', '75 %']
+ * Each value's share of the total as a whole percentage, in the house style: "27 %" with a thin no-break space
+ * (U+202F) before the sign, as docs/editing.md asks.
+ * @example shares([1, 3]) // ['25\u202F%', '75\u202F%']
  */
 export function shares(values: readonly number[]): string[] {
   const total = values.reduce((sum, v) => sum + v, 0);
-  return values.map((v) => `${total ? Math.round((v / total) * 100) : 0} %`);
+  return values.map((v) => `${total ? Math.round((v / total) * 100) : 0}\u202F%`);
 }
 
 export interface InsightChartNames {

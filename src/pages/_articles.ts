@@ -1,7 +1,7 @@
 /** What the blog and news routes share: ordered entries, static paths and the RSS feed. */
 import rss from '@astrojs/rss';
 import type { APIContext, GetStaticPaths } from 'astro';
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { getT } from '../i18n/index.ts';
 import { newestFirst, related } from '../lib/articles.ts';
 import { site } from '../site.config.ts';
@@ -24,6 +24,21 @@ export async function entriesOf(collection: ArticleCollection): Promise<Article[
   }));
   return newestFirst(dated).map(({ entry }) => entry);
 }
+
+/** The person on the team page who wrote an entry; a byline naming anyone else stops the build. */
+export async function authorOf(entry: Article): Promise<CollectionEntry<'team'>> {
+  const person = await getEntry(entry.data.author);
+  if (!person) {
+    const id = entry.data.author.id;
+    throw new Error(
+      `${entry.collection} → ${entry.id}: author "${id}" is not on the team page (src/content/team/${id}.yaml)`,
+    );
+  }
+  return person;
+}
+
+/** Where a byline links: the person's card on the team page. */
+export const teamCardPath = (person: CollectionEntry<'team'>) => `/about-us/our-team#${person.id}`;
 
 /** One page per entry of both collections at /<collection>/<id>, each with up to three related entries. */
 export const articlePaths = (async () => {
@@ -49,19 +64,20 @@ export const articlePaths = (async () => {
 export async function feed(collection: ArticleCollection, context: APIContext): Promise<Response> {
   const t = await getT();
   const entries = await entriesOf(collection);
+  const authors = await Promise.all(entries.map(authorOf));
   return rss({
     title: `${t(`${collection}:page.title`)} | ${site.displayName}`,
     description: t(`${collection}:page.description`),
     site: context.site ?? site.url,
-    items: entries.map((entry) => ({
+    items: entries.map((entry, index) => ({
       title: entry.data.title,
       description: entry.data.summary,
       pubDate: entry.data.date,
       link: `/${collection}/${entry.id}`,
-      author: `${site.email} (${entry.data.author})`,
+      author: `${site.email} (${authors[index]!.data.name})`,
       categories: [...entry.data.tags],
     })),
-    customData: '<language>en</language>',
+    customData: '<language>en-gb</language>',
     trailingSlash: false,
   });
 }

@@ -2,7 +2,7 @@ import { expect, message, test } from './fixtures.ts';
 
 test('the cookie policy lists the five cookie types, its date and a contact e-mail', async ({ page }) => {
   await page.goto('/cookie-policy');
-  await expect(page.getByText('11-Nov-2024')).toBeVisible();
+  await expect(page.getByText('11 November 2024')).toBeVisible();
   await expect(page.locator('.legal__type h3')).toHaveText([
     'Strictly necessary',
     'Functionality',

@@ -148,8 +148,9 @@ describe('chart helpers', () => {
   });
 
   test('shares are whole percentages of the total', () => {
-    expect(shares([8, 5, 5, 4, 4, 4])).toEqual(['27 %', '17 %', '17 %', '13 %', '13 %', '13 %']);
-    expect(shares([0, 0])).toEqual(['0 %', '0 %']);
+    const percent = (n: number) => `${n}\u202F%`;
+    expect(shares([8, 5, 5, 4, 4, 4])).toEqual([27, 17, 17, 13, 13, 13].map(percent));
+    expect(shares([0, 0])).toEqual([percent(0), percent(0)]);
   });
 
   test('wrapLabel splits a long label at the space nearest its middle', () => {

@@ -59,9 +59,9 @@ describe('InsightChart', () => {
     const legend = document.createElement('div');
     legend.innerHTML = html;
     expect([...legend.querySelectorAll('.insight-chart__legend li')].map((li) => li.textContent)).toEqual([
-      'Pharma & life sciences 50 %',
-      'Food & bioproducts 25 %',
-      'Energy 25 %',
+      'Pharma & life sciences 50\u202F%',
+      'Food & bioproducts 25\u202F%',
+      'Energy 25\u202F%',
     ]);
   });
 
