@@ -113,9 +113,9 @@ sample0();
 transport.close();
 
 const stats = await outboxStats(db);
-const [{ sent }] = await db.query<{ sent: number }>(
+const [{ sent }] = (await db.query<{ sent: number }>(
   `SELECT count(*)::int AS sent FROM outbox WHERE status = 'sent'`,
-);
+)) as [{ sent: number }];
 const delivered = catcher.received() - caughtBeforeWorker;
 await db.close();
 await catcher.stop();
