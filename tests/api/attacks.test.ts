@@ -23,7 +23,7 @@ import {
 const ADMIN = { email: 'warden@korvel.example', password: 'a warden passphrase, long enough' };
 let api: Api;
 let mail: TestMail;
-let adminId: number;
+let adminId = 0;
 let token: string;
 /** Every test speaks from addresses of its own, so no limit bites where a test does not mean it to. */
 let ipCounter = 1;
