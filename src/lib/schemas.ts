@@ -207,12 +207,11 @@ export const meetingDecisionSchema = z.discriminatedUnion(
     z.strictObject({
       decision: z.literal('confirm'),
       callLink: z.pipe(
-        z
-          .string('Give the video-call link.')
-          .check(
-            z.maxLength(MEETING_DECISION_LIMITS.callLink, 'The link has at most 500 characters.'),
-            z.regex(/^https:\/\/[^\s<>"]+$/, 'Give the video-call link as one https:// address.'),
-          ),
+        z.string('Give the video-call link.').check(
+          z.maxLength(MEETING_DECISION_LIMITS.callLink, 'The link has at most 500 characters.'),
+          // No space, quote, angle bracket or control character (NEL is not in \s): it goes into mail and an .ics.
+          z.regex(/^https:\/\/[^\s<>"\p{Cc}]+$/u, 'Give the video-call link as one https:// address.'),
+        ),
         z.transform((value: string) => value.trim()),
       ),
     }),

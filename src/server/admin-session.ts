@@ -4,8 +4,8 @@ import { loginSchema, validate } from '../lib/schemas.ts';
 import { requireAdmin } from './auth.ts';
 import { database, jwtSecret } from './config.ts';
 import { HttpError, json, noContent, readJson, type Handler } from './http.ts';
-import { accountDelayMs, clear, hit, LOGIN_PER_ACCOUNT, LOGIN_PER_IP, peek } from './rate-limit.ts';
-import { decoyHash, verifyPassword } from './password.ts';
+import { accountDelayMs, clear, hit, LOGIN_PER_ACCOUNT, LOGIN_PER_IP, release } from './rate-limit.ts';
+import { DECOY_HASH, verifyPassword } from './password.ts';
 import { findAdminByEmail, revokeTokens } from './repositories/admins.ts';
 import { signAdminToken } from './tokens.ts';
 
@@ -27,24 +27,25 @@ export const login: Handler = async (req, context) => {
   const { email, password } = parsed.data;
   const db = database();
 
-  const fromIp = await peek(db, LOGIN_PER_IP, context.ip);
-  if (fromIp.count >= LOGIN_PER_IP.max) {
+  // Every attempt is counted before its password is checked, so parallel guesses cannot all pass a count
+  // read before any of them was recorded; a success takes its count back.
+  const now = new Date();
+  const fromIp = await hit(db, LOGIN_PER_IP, context.ip, now);
+  if (fromIp.count > LOGIN_PER_IP.max) {
     throw new HttpError(429, 'rate_limited', 'Too many failed sign-ins from your network. Try again later.', {
       headers: { 'retry-after': String(fromIp.retryAfter) },
     });
   }
   const account = email.toLowerCase();
-  await sleep(accountDelayMs((await peek(db, LOGIN_PER_ACCOUNT, account)).count));
+  const earlierFailures = (await hit(db, LOGIN_PER_ACCOUNT, account, now)).count - 1;
+  await sleep(accountDelayMs(earlierFailures));
 
   const admin = await findAdminByEmail(db, email);
-  // An unknown address pays for a full hash check too, so timing does not reveal which addresses exist.
-  const matches = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash()));
-  if (!admin || !matches) {
-    await hit(db, LOGIN_PER_IP, context.ip);
-    await hit(db, LOGIN_PER_ACCOUNT, account);
-    throw wrongCredentials();
-  }
-  await clear(db, LOGIN_PER_ACCOUNT, account);
+  // An unknown address pays for one full hash check too, so timing does not reveal which addresses exist.
+  const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH);
+  if (!admin || !matches) throw wrongCredentials();
+  await release(db, LOGIN_PER_IP, context.ip, now);
+  await clear(db, LOGIN_PER_ACCOUNT, account, now);
   return json(200, { token: await signAdminToken(admin.id, secret, admin.tokensValidAfter) });
 };
 

@@ -1,7 +1,7 @@
 /** Who may call the admin functions: a valid bearer token of an existing admin, issued after its last logout. */
 import { jwtSecret } from './config.ts';
 import type { Queryable } from './db/index.ts';
-import { HttpError } from './http.ts';
+import { HttpError, refuseForeignOrigin } from './http.ts';
 import { findAdminById, type Admin } from './repositories/admins.ts';
 import { verifyAdminToken } from './tokens.ts';
 
@@ -32,7 +32,8 @@ export function bearerToken(req: Request): string {
 }
 
 /**
- * Guard for admin handlers: resolves to the admin or throws a 401 problem.
+ * Guard for admin handlers: resolves to the admin, or throws a 403 problem for a state change from a foreign
+ * `Origin` and a 401 problem for a missing, bad or revoked token.
  * @example const admin = await requireAdmin(req, db);
  */
 export async function requireAdmin(
@@ -40,6 +41,7 @@ export async function requireAdmin(
   db: Queryable,
 ): Promise<Admin & { tokenIssuedAtMs: number }> {
   const secret = jwtSecret();
+  refuseForeignOrigin(req);
   const token = bearerToken(req);
   const claims = await verifyAdminToken(token, secret);
   if (!claims) throw unauthorized();

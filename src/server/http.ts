@@ -101,6 +101,35 @@ export async function readForm(req: Request, maxBytes: number): Promise<Record<s
   return Object.fromEntries(fields);
 }
 
+/** Methods that change nothing; every other one is a state change. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `https://www.korvel.example/` → `https://www.korvel.example`; undefined for anything that is not a URL. */
+function originOf(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  try {
+    return new URL(value.trim()).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses (403 `foreign_origin`) a state change whose `Origin` is not the site's own: the request's own origin,
+ * `SITE_URL` or Netlify's `URL`. A request without `Origin` passes: browsers send it on every non-GET
+ * request, so its absence means a script or tool, which must carry a bearer token anyway.
+ * @example refuseForeignOrigin(req); // first thing in an admin guard
+ */
+export function refuseForeignOrigin(req: Request, env: NodeJS.ProcessEnv = process.env): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  const origin = req.headers.get('origin');
+  if (origin === null) return;
+  const own = [new URL(req.url).origin, originOf(env.SITE_URL), originOf(env.URL)];
+  if (!own.includes(origin)) {
+    throw new HttpError(403, 'foreign_origin', 'Changes are accepted only from the site itself.');
+  }
+}
+
 /** A 303 to a page of this site: where a form post without JavaScript lands. */
 export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { location, ...BASE_HEADERS } });

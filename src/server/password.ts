@@ -35,10 +35,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-let decoy: Promise<string> | undefined;
-
-/** A hash of a random password, checked when the e-mail is unknown so both failures cost the same time. */
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(24).toString('base64'));
-  return decoy;
-}
+/**
+ * What an unknown e-mail's password is checked against, so that failure costs one scrypt run like a wrong
+ * password does. Its key is zeros: no password matches it, and building it costs nothing (a real hash made
+ * on first use would make that first unknown-address login run scrypt twice).
+ */
+export const DECOY_HASH = [
+  'scrypt',
+  PARAMS.N,
+  PARAMS.r,
+  PARAMS.p,
+  randomBytes(16).toString('base64'),
+  Buffer.alloc(KEY_LENGTH).toString('base64'),
+].join('$');

@@ -59,14 +59,16 @@ export async function hit(db: Queryable, limit: Limit, key: string, now = new Da
   return { count: row?.count ?? 1, retryAfter };
 }
 
-/** The count in the current window without adding to it. */
-export async function peek(db: Queryable, limit: Limit, key: string, now = new Date()): Promise<Window> {
-  const { start, retryAfter } = windowOf(limit, now);
-  const [row] = await db.query<{ count: number }>(
-    'SELECT count FROM rate_limits WHERE scope = $1 AND key = $2 AND window_start = $3',
+/**
+ * Takes back one event counted by {@link hit} in the window of `now` (a login attempt that turned out to be
+ * a success, which the limit does not count).
+ */
+export async function release(db: Queryable, limit: Limit, key: string, now = new Date()): Promise<void> {
+  const { start } = windowOf(limit, now);
+  await db.query(
+    'UPDATE rate_limits SET count = count - 1 WHERE scope = $1 AND key = $2 AND window_start = $3 AND count > 0',
     [limit.scope, keyFor(limit, key), start],
   );
-  return { count: row?.count ?? 0, retryAfter };
 }
 
 /** Forgets the current window for `key` (a successful login clears its account's failures). */

@@ -11,6 +11,8 @@ export const TOKEN_AUDIENCE = 'korvel-admin';
 /** RFC 9068 access-token type, so no other JWT signed with the same key passes as one. */
 export const TOKEN_TYPE = 'at+jwt';
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
+/** How far another function instance's clock may run ahead of this one's when it signs a token. */
+const CLOCK_TOLERANCE_SECONDS = 60;
 
 export interface TokenClaims {
   adminId: number;
@@ -39,7 +41,10 @@ export async function signAdminToken(
     .sign(secret);
 }
 
-/** Verifies signature, algorithm, type, issuer, audience and expiry; returns undefined for any bad token. */
+/**
+ * Verifies signature, algorithm, type, issuer, audience and expiry, and that it was issued in the past and at
+ * most a lifetime ago whatever its `exp` says; returns undefined for any bad token.
+ */
 export async function verifyAdminToken(token: string, secret: Uint8Array): Promise<TokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret, {
@@ -48,9 +53,12 @@ export async function verifyAdminToken(token: string, secret: Uint8Array): Promi
       audience: TOKEN_AUDIENCE,
       typ: TOKEN_TYPE,
       requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: TOKEN_LIFETIME_SECONDS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
+    // Only the canonical decimal we sign: "1e0", " 1" or "01" are not another spelling of admin 1.
+    if (!/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') || typeof payload.iat !== 'number') return undefined;
     const adminId = Number(payload.sub);
-    if (!Number.isSafeInteger(adminId) || adminId < 1 || typeof payload.iat !== 'number') return undefined;
     return { adminId, issuedAtMs: Math.round(payload.iat * 1000) };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;

@@ -74,7 +74,7 @@ export async function verifyLinkToken(
       requiredClaims: purpose === 'confirm' ? ['sub', 'exp', 'iat'] : ['sub', 'iat'],
     });
     const subscriberId = Number(payload.sub);
-    if (!Number.isSafeInteger(subscriberId) || subscriberId < 1 || typeof payload.at !== 'string') {
+    if (!/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') || typeof payload.at !== 'string') {
       return { ok: false, reason: 'invalid' };
     }
     return { ok: true, claims: { subscriberId, tag: payload.at } };

@@ -114,7 +114,8 @@ export async function startApi(): Promise<Api> {
   };
 
   const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // The origin the client addressed, as on Netlify, where `req.url` carries the site's own host.
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     const match = routes
       .map((route) => ({ route, result: route.pattern.exec({ pathname: url.pathname }) }))
       .find(({ route, result }) => result && (!route.methods || route.methods.includes(req.method ?? 'GET')));

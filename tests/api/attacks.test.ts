@@ -1,0 +1,935 @@
+/**
+ * Attack tests (docs/security.md): what a hostile client tries against the functions, through real HTTP.
+ * bad-input.test.ts holds the catalogue of malformed bodies and tokens, abuse.test.ts the limits themselves,
+ * newsletter.test.ts and newsletter-mail.test.ts the concurrent sign-ups; this file the attacks beyond them.
+ */
+import crypto, { createHmac, generateKeyPairSync, hkdfSync, type BinaryLike } from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { addressTag, signLinkToken } from '../../src/server/mail/links.ts';
+import { LOGIN_PER_IP, SIGNUP_PER_IP } from '../../src/server/rate-limit.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE } from '../../src/server/tokens.ts';
+import { startApi, TEST_JWT_SECRET, type Api, type CallOptions } from './support/harness.ts';
+import {
+  calendarOf,
+  mailTo,
+  NOTIFY_TO,
+  runWorker,
+  SITE_URL,
+  startTestMail,
+  type TestMail,
+} from './support/mail.ts';
+
+const ADMIN = { email: 'warden@korvel.example', password: 'a warden passphrase, long enough' };
+let api: Api;
+let mail: TestMail;
+let adminId = 0;
+let token: string;
+/** Every test speaks from addresses of its own, so no limit bites where a test does not mean it to. */
+let ipCounter = 1;
+const nextIp = () => `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+beforeAll(async () => {
+  mail = await startTestMail();
+  api = await startApi();
+  await api.createAdmin(ADMIN.email, ADMIN.password);
+  adminId = (await api.db.query<{ id: number }>('SELECT id FROM admins'))[0]!.id;
+  token = await api.login(ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await api?.close();
+  await mail?.stop();
+});
+beforeEach(async () => {
+  await api.settle();
+  mail.catcher.clear();
+});
+
+// --- Login timing (first in the file: the first unknown address of this process is the case) -----------
+
+describe('login for an unknown and a known e-mail', () => {
+  /** Counts scrypt runs: password.ts calls node:crypto's scrypt, whose ESM binding follows the CJS object. */
+  async function scryptRuns(attempt: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(crypto, 'scrypt');
+    syncBuiltinESMExports();
+    try {
+      await attempt();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+      syncBuiltinESMExports();
+    }
+  }
+
+  const fail = (email: string) =>
+    api.call('POST', '/admin/login', { json: { email, password: 'a wrong password' }, ip: nextIp() });
+
+  test('an unknown address (even the first one) and a wrong password each run exactly one scrypt check', async () => {
+    expect(await scryptRuns(() => fail('first-unknown@korvel.example'))).toBe(1);
+    expect(await scryptRuns(() => fail(ADMIN.email))).toBe(1);
+    expect(await scryptRuns(() => fail('second-unknown@korvel.example'))).toBe(1);
+  });
+
+  test('both take about as long: the ratio of medians stays within 0.5–2 (figures: npm run bench:api)', async () => {
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      // No account delay: each attempt starts from a clean counter.
+      await api.db.query('DELETE FROM rate_limits');
+      let start = performance.now();
+      expect((await fail(`nobody${i}@korvel.example`)).status).toBe(401);
+      unknown.push(performance.now() - start);
+      await api.db.query('DELETE FROM rate_limits');
+      start = performance.now();
+      expect((await fail(ADMIN.email)).status).toBe(401);
+      known.push(performance.now() - start);
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+});
+
+// --- JWTs --------------------------------------------------------------------------------------------------
+
+const b64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A JWT signed by hand with HMAC-SHA-256, so every header and claim can be what an attacker chooses. */
+function hs256(header: Record<string, unknown>, payload: Record<string, unknown>, key: BinaryLike) {
+  const input = `${b64url(header)}.${b64url(payload)}`;
+  return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+}
+
+const adminHeader = { alg: 'HS256', typ: TOKEN_TYPE };
+const adminClaims = (change: Record<string, unknown> = {}) => ({
+  sub: String(adminId),
+  iss: TOKEN_ISSUER,
+  aud: TOKEN_AUDIENCE,
+  iat: nowSeconds(),
+  exp: nowSeconds() + 3600,
+  ...change,
+});
+
+/** The key the link tokens in mail are signed with (src/server/mail/links.ts). */
+const linkKey = () => Buffer.from(hkdfSync('sha256', TEST_JWT_SECRET, '', 'korvel mail links', 32));
+
+const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const rsaPublicPem = rsa.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+
+function rs256(header: Record<string, unknown>, payload: Record<string, unknown>) {
+  const input = `${b64url(header)}.${b64url(payload)}`;
+  const signature = crypto.sign('sha256', Buffer.from(input), rsa.privateKey).toString('base64url');
+  return `${input}.${signature}`;
+}
+
+const forgedAdminTokens: [string, () => string][] = [
+  ...['none', 'None', 'NONE', 'nOnE'].flatMap((alg): [string, () => string][] => [
+    [`alg "${alg}", no signature`, () => `${b64url({ alg, typ: TOKEN_TYPE })}.${b64url(adminClaims())}.`],
+    [
+      `alg "${alg}" with the real token's signature`,
+      () => `${b64url({ alg, typ: TOKEN_TYPE })}.${b64url(adminClaims())}.${token.split('.')[2]}`,
+    ],
+  ]),
+  [
+    'HS256 keyed with an RSA public key (algorithm confusion)',
+    () => hs256(adminHeader, adminClaims(), rsaPublicPem),
+  ],
+  [
+    'RS256 with its public key embedded in the header (jwk)',
+    () =>
+      rs256({ alg: 'RS256', typ: TOKEN_TYPE, jwk: rsa.publicKey.export({ format: 'jwk' }) }, adminClaims()),
+  ],
+  [
+    'HS256 under an attacker key named by kid and jku',
+    () =>
+      hs256(
+        { ...adminHeader, kid: '../../../../dev/null', jku: 'https://evil.example/jwks.json' },
+        adminClaims(),
+        'attacker-key-attacker-key-attacker-key',
+      ),
+  ],
+  ['HS256 with an empty key', () => hs256(adminHeader, adminClaims(), '')],
+  ['HS256 with the mail-link key', () => hs256(adminHeader, adminClaims(), linkKey())],
+  [
+    'a critical header extension the server does not know',
+    () =>
+      hs256(
+        { ...adminHeader, crit: ['x-korvel-scope'], 'x-korvel-scope': 'all' },
+        adminClaims(),
+        TEST_JWT_SECRET,
+      ),
+  ],
+  [
+    'an unencoded payload (b64: false)',
+    () => hs256({ ...adminHeader, b64: false, crit: ['b64'] }, adminClaims(), TEST_JWT_SECRET),
+  ],
+  [
+    'expired two minutes ago',
+    () =>
+      hs256(adminHeader, adminClaims({ iat: nowSeconds() - 3600, exp: nowSeconds() - 120 }), TEST_JWT_SECRET),
+  ],
+  [
+    'nbf two minutes ahead',
+    () => hs256(adminHeader, adminClaims({ nbf: nowSeconds() + 120 }), TEST_JWT_SECRET),
+  ],
+  ['iat an hour ahead', () => hs256(adminHeader, adminClaims({ iat: nowSeconds() + 3600 }), TEST_JWT_SECRET)],
+  [
+    'issued nine hours ago with a later exp (longer than a session lives)',
+    () =>
+      hs256(
+        adminHeader,
+        adminClaims({ iat: nowSeconds() - 9 * 3600, exp: nowSeconds() + 3600 }),
+        TEST_JWT_SECRET,
+      ),
+  ],
+  [
+    'exp as a string',
+    () => hs256(adminHeader, adminClaims({ exp: String(nowSeconds() + 3600) }), TEST_JWT_SECRET),
+  ],
+  ...['0', '-1', '1.5', `${adminId} OR 1=1`, '1e0', ' 1', '9007199254740993'].map(
+    (sub): [string, () => string] => [
+      `sub ${JSON.stringify(sub)}`,
+      () => hs256(adminHeader, adminClaims({ sub }), TEST_JWT_SECRET),
+    ],
+  ),
+  [
+    'audience as a list with ours in it, from a link token',
+    () =>
+      hs256(
+        { alg: 'HS256', typ: 'korvel-link+jwt' },
+        adminClaims({ aud: [TOKEN_AUDIENCE, 'korvel-confirm'] }),
+        linkKey(),
+      ),
+  ],
+  ['a real unsubscribe-link token', () => unsubscribeToken],
+];
+let unsubscribeToken = '';
+
+describe('forged admin tokens', () => {
+  beforeAll(async () => {
+    unsubscribeToken = await signLinkToken('unsubscribe', {
+      subscriberId: adminId,
+      tag: addressTag(ADMIN.email),
+    });
+  });
+
+  test('the hand-made signer itself makes tokens the server accepts (so each refusal below is the attack)', async () => {
+    const reply = await api.call('GET', '/api/newsletter', {
+      token: hs256(adminHeader, adminClaims(), TEST_JWT_SECRET),
+    });
+    expect(reply.status).toBe(200);
+  });
+
+  test.each(forgedAdminTokens)('%s → 401 on a read and on a delete', async (_name, make) => {
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email) VALUES ($1) RETURNING id`,
+      [`target-${nextIp()}@plant.example`],
+    )) as [{ id: number }];
+    for (const [method, path] of [
+      ['GET', '/api/newsletter'],
+      ['DELETE', `/api/newsletter/${id}`],
+    ] as const) {
+      const reply = await api.call(method, path, { token: make() });
+      expect(reply.status, `${method} ${path}`).toBe(401);
+      expect(reply.body.error.code).toBe('unauthorized');
+    }
+    expect(await api.db.query('SELECT id FROM subscribers WHERE id = $1', [id])).toHaveLength(1);
+  });
+});
+
+describe('forged mail-link tokens', () => {
+  let subscriberId: number;
+  const email = 'linked@reader.example';
+  const linkHeader = { alg: 'HS256', typ: 'korvel-link+jwt' };
+  const linkClaims = (aud: string, change: Record<string, unknown> = {}) => ({
+    at: addressTag(email),
+    iss: 'korvel',
+    aud,
+    sub: String(subscriberId),
+    iat: nowSeconds(),
+    exp: nowSeconds() + 3600,
+    ...change,
+  });
+
+  beforeAll(async () => {
+    subscriberId = (
+      await api.db.query<{ id: number }>(
+        `INSERT INTO subscribers (email, status) VALUES ($1, 'pending') RETURNING id`,
+        [email],
+      )
+    )[0]!.id;
+  });
+
+  const forged: [string, () => string | Promise<string>][] = [
+    [
+      'alg none',
+      () => `${b64url({ alg: 'none', typ: 'korvel-link+jwt' })}.${b64url(linkClaims('korvel-confirm'))}.`,
+    ],
+    [
+      'signed with JWT_SECRET itself, not the derived key',
+      () => hs256(linkHeader, linkClaims('korvel-confirm'), TEST_JWT_SECRET),
+    ],
+    ['signed with a wrong key', () => hs256(linkHeader, linkClaims('korvel-confirm'), 'x'.repeat(32))],
+    ['RSA public key as HMAC key', () => hs256(linkHeader, linkClaims('korvel-confirm'), rsaPublicPem)],
+    [
+      'nbf two minutes ahead',
+      () => hs256(linkHeader, linkClaims('korvel-confirm', { nbf: nowSeconds() + 120 }), linkKey()),
+    ],
+    [
+      'another address tag',
+      () =>
+        hs256(
+          linkHeader,
+          linkClaims('korvel-confirm', { at: addressTag('other@reader.example') }),
+          linkKey(),
+        ),
+    ],
+    ['an admin session token', () => token],
+    ['markup instead of a token', () => '"><script>alert(1)</script>'],
+  ];
+
+  test('the hand-made signer makes links the server accepts', async () => {
+    const reply = await api.call(
+      'GET',
+      `/newsletter/confirm?token=${hs256(linkHeader, linkClaims('korvel-confirm'), linkKey())}`,
+    );
+    expect(reply.status).toBe(200);
+  });
+
+  test.each(forged)(
+    '%s → a 400 page on GET and POST that changes nothing and echoes nothing',
+    async (_name, make) => {
+      const value = await make();
+      for (const method of ['GET', 'POST']) {
+        const reply = await api.call(method, `/newsletter/confirm?token=${encodeURIComponent(value)}`);
+        expect(reply.status, method).toBeGreaterThanOrEqual(400);
+        expect(reply.status, method).toBeLessThan(500);
+        expect(reply.text).not.toContain('<script');
+        expect(reply.text).not.toContain(value.slice(0, 40));
+      }
+      const [row] = await api.db.query<{ status: string }>('SELECT status FROM subscribers WHERE id = $1', [
+        subscriberId,
+      ]);
+      expect(row!.status).toBe('pending');
+    },
+  );
+
+  test('an expired confirm link presented to unsubscribe is refused there too', async () => {
+    const confirm = hs256(linkHeader, linkClaims('korvel-confirm', { exp: nowSeconds() - 60 }), linkKey());
+    expect((await api.call('POST', `/newsletter/unsubscribe?token=${confirm}`)).status).toBe(400);
+  });
+});
+
+// --- The client address ------------------------------------------------------------------------------------
+
+/** Headers a client can send to claim another address; the functions must read only Netlify's context.ip. */
+const spoofed = (i: number): Record<string, string> => ({
+  'x-forwarded-for': `203.0.113.${i}`,
+  'x-real-ip': `203.0.113.${i}`,
+  forwarded: `for=203.0.113.${i}`,
+  'true-client-ip': `203.0.113.${i}`,
+  'cf-connecting-ip': `203.0.113.${i}`,
+  'x-client-ip': `203.0.113.${i}`,
+  'x-nf-client-connection-ip': `203.0.113.${i}`,
+});
+
+describe('rate limits and a spoofed client address', () => {
+  test('a new X-Forwarded-For (and friends) on every login attempt does not reset the limit', async () => {
+    const ip = nextIp();
+    for (let i = 1; i <= LOGIN_PER_IP.max; i++) {
+      const reply = await api.call('POST', '/admin/login', {
+        json: { email: `guess${i}@korvel.example`, password: 'not it at all' },
+        headers: spoofed(i),
+        ip,
+      });
+      expect(reply.status, `attempt ${i}`).toBe(401);
+    }
+    const limited = await api.call('POST', '/admin/login', {
+      json: { email: ADMIN.email, password: ADMIN.password },
+      headers: spoofed(99),
+      ip,
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  test('a new X-Forwarded-For on every sign-up does not reset the limit', async () => {
+    const ip = nextIp();
+    for (let i = 1; i <= SIGNUP_PER_IP.max; i++) {
+      const reply = await api.call('POST', '/api/newsletter', {
+        json: { email: `spoof${i}@plant.example`, consent: true, source: '/' },
+        headers: spoofed(i),
+        ip,
+      });
+      expect(reply.status, `sign-up ${i}`).toBe(202);
+    }
+    const limited = await api.call('POST', '/api/newsletter', {
+      json: { email: 'spoof-last@plant.example', consent: true, source: '/' },
+      headers: spoofed(99),
+      ip,
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  test('25 wrong passwords sent at once from one address: no more than the limit are checked', async () => {
+    const ip = nextIp();
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        api.call('POST', '/admin/login', {
+          json: { email: `burst${i}@korvel.example`, password: 'parallel guess' },
+          ip,
+        }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_PER_IP.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - LOGIN_PER_IP.max);
+  });
+
+  test('a success does not count towards the limit', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < LOGIN_PER_IP.max + 2; i++) await api.login(ADMIN.email, ADMIN.password, ip);
+    const wrong = await api.call('POST', '/admin/login', { json: { ...ADMIN, password: 'wrong one' }, ip });
+    expect(wrong.status).toBe(401);
+  });
+});
+
+// --- Stored markup -----------------------------------------------------------------------------------------
+
+/** Payloads a visitor might leave in a field, hoping the admin's mail client or page runs them. */
+const XSS = {
+  script: '<script>alert("xss")</script>',
+  img: '<img src=x onerror=alert(1)>',
+  svg: '"><svg onload=alert(2)>',
+  link: '<a href="javascript:alert(3)">click</a>',
+};
+const ALL_XSS = Object.values(XSS).join(' ');
+
+/** Every element and attribute name of real markup in `html` (escaped text has no `<`, so is not seen). */
+function markupOf(html: string): { tags: string[]; attributes: { name: string; value: string }[] } {
+  const tags: string[] = [];
+  const attributes: { name: string; value: string }[] = [];
+  for (const [, tag, rest] of html.matchAll(/<([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g)) {
+    tags.push(tag!.toLowerCase());
+    for (const [, name, value] of rest!.matchAll(/([^\s=/>"']+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
+      attributes.push({ name: name!.toLowerCase(), value: (value ?? '').replace(/^["']|["']$/g, '') });
+    }
+  }
+  return { tags, attributes };
+}
+
+function expectNoInjectedMarkup(html: string) {
+  const { tags, attributes } = markupOf(html);
+  expect(tags.filter((t) => ['script', 'img', 'svg', 'iframe', 'object', 'embed'].includes(t))).toEqual([]);
+  expect(attributes.filter((a) => a.name.startsWith('on'))).toEqual([]);
+  expect(attributes.filter((a) => /^\s*javascript:/i.test(a.value))).toEqual([]);
+}
+
+describe('markup stored in every field reaches mail as text', () => {
+  test('the firm’s copy of a contact message: every field escaped in HTML and literal in the text part', async () => {
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, company, email, position, phone, subject, message, privacy_version, source_page)
+       VALUES ('contact', $1, $2, 'eve@plant.example', $3, $4, $5, $6, 'privacy-2026-11', $7) RETURNING id`,
+      [XSS.script, XSS.img, XSS.svg, XSS.link.slice(0, 40), ALL_XSS, ALL_XSS, `/x${XSS.svg}`],
+    )) as [{ id: number }];
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, inquiry_id) VALUES ($1, 'contact-notify', $2, $3)`,
+      [`xss:${id}`, NOTIFY_TO, id],
+    );
+    await runWorker(api.db);
+    const [notice] = mailTo(mail.catcher, NOTIFY_TO);
+    expectNoInjectedMarkup(notice!.html);
+    expect(notice!.html).toContain('&lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt;');
+    expect(notice!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    for (const payload of Object.values(XSS)) expect(notice!.text).toContain(payload);
+  });
+
+  test('a meeting request’s name, company and topic in the firm’s copy and its .ics', async () => {
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, company, email, subject, meeting_start, meeting_status, privacy_version)
+       VALUES ('meeting', $1, $2, 'eve@plant.example', $3, '2031-03-04T09:00:00Z', 'requested', 'privacy-2026-11') RETURNING id`,
+      [XSS.img, XSS.svg, ALL_XSS],
+    )) as [{ id: number }];
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, inquiry_id) VALUES ($1, 'meeting-notify', $2, $3)`,
+      [`xss-meeting:${id}`, NOTIFY_TO, id],
+    );
+    await runWorker(api.db);
+    const [notice] = mailTo(mail.catcher, NOTIFY_TO);
+    expectNoInjectedMarkup(notice!.html);
+    expect(notice!.text).toContain(XSS.img);
+    expect(calendarOf(notice!).status).toBe('TENTATIVE');
+  });
+
+  test('the admin’s decline note and call link reach the visitor as text and as the link they are', async () => {
+    const slots = await api.call('GET', '/api/meeting-slots');
+    const free = slots.body.days.flatMap((d: { slots: { start: string; available: boolean }[] }) =>
+      d.slots.filter((s) => s.available).map((s) => s.start),
+    ) as string[];
+    const request = (slot: string, email: string) =>
+      api.call('POST', '/api/contact', {
+        ip: nextIp(),
+        json: {
+          kind: 'meeting',
+          fullName: XSS.img,
+          email,
+          subject: XSS.script,
+          slot,
+          privacy: true,
+          fillMs: 8000,
+        },
+      });
+    expect((await request(free[0]!, 'declined@plant.example')).status).toBe(201);
+    expect((await request(free[1]!, 'confirmed@plant.example')).status).toBe(201);
+    const ids = await api.db.query<{ id: number; email: string }>(
+      `SELECT id, email FROM inquiries WHERE email IN ('declined@plant.example', 'confirmed@plant.example')`,
+    );
+    const idOf = (email: string) => ids.find((r) => r.email === email)!.id;
+    await api.settle();
+    mail.catcher.clear();
+    const decline = await api.call('POST', `/api/inquiries/${idOf('declined@plant.example')}/meeting`, {
+      token,
+      json: { decision: 'decline', note: ALL_XSS },
+    });
+    expect(decline.status).toBe(200);
+    const link = "https://meet.example/room'onmouseover='alert(4)'&x=1";
+    const confirm = await api.call('POST', `/api/inquiries/${idOf('confirmed@plant.example')}/meeting`, {
+      token,
+      json: { decision: 'confirm', callLink: link },
+    });
+    expect(confirm.status).toBe(200);
+    await api.settle();
+    await runWorker(api.db);
+    const [declined] = mailTo(mail.catcher, 'declined@plant.example');
+    const [confirmed] = mailTo(mail.catcher, 'confirmed@plant.example');
+    expectNoInjectedMarkup(declined!.html);
+    expect(declined!.text).toContain(XSS.script);
+    expectNoInjectedMarkup(confirmed!.html);
+    const hrefs = markupOf(confirmed!.html)
+      .attributes.filter((a) => a.name === 'href')
+      .map((a) => a.value);
+    expect(hrefs).toContain(link.replaceAll("'", '&#x27;').replaceAll('&x', '&amp;x'));
+    expect(calendarOf(confirmed!).url).toBe(link);
+  });
+});
+
+// --- CR/LF -------------------------------------------------------------------------------------------------
+
+const BREAKS = ['\r\n', '\n', '\r', '\u0085', '\u000b'];
+const HEADERISH = 'Bcc: victim@elsewhere.example';
+
+describe('line breaks in fields that reach a header or an .ics', () => {
+  const meetingFields = ['fullName', 'company', 'subject'] as const;
+  const contactFields = ['fullName', 'company', 'position', 'subject'] as const;
+
+  test.each(BREAKS.map((b) => [JSON.stringify(b), b]))(
+    'the API refuses %s in every one-line field and the e-mail address',
+    async (_name, lineBreak) => {
+      const base = {
+        fullName: 'Ana Visitor',
+        company: 'Plant',
+        email: 'ana@plant.example',
+        position: 'Engineer',
+        subject: 'Hello',
+        message: 'Body',
+        privacy: true,
+        fillMs: 9000,
+      };
+      for (const field of [...contactFields, 'email', 'phone'] as const) {
+        const reply = await api.call('POST', '/api/contact', {
+          ip: nextIp(),
+          json: {
+            ...base,
+            [field]: `${base[field as keyof typeof base] ?? '+381 11 555 0100'}${lineBreak}${HEADERISH}`,
+          },
+        });
+        expect(reply.status, field).toBe(400);
+        expect(Object.keys(reply.body.error.fields), field).toEqual([field]);
+      }
+      for (const field of meetingFields) {
+        const reply = await api.call('POST', '/api/contact', {
+          ip: nextIp(),
+          json: {
+            kind: 'meeting',
+            fullName: 'Ana Visitor',
+            company: 'Plant',
+            email: 'ana@plant.example',
+            subject: 'Hello',
+            slot: '2031-03-04T09:00:00.000Z',
+            privacy: true,
+            fillMs: 9000,
+            [field]: `x${lineBreak}${HEADERISH}`,
+          },
+        });
+        expect(reply.status, `meeting ${field}`).toBe(400);
+        expect(reply.body.error.fields[field], `meeting ${field}`).toBeDefined();
+      }
+      const signup = await api.call('POST', '/api/newsletter', {
+        ip: nextIp(),
+        json: { email: `ana@plant.example${lineBreak}${HEADERISH}`, consent: true, source: '/' },
+      });
+      expect(signup.status).toBe(400);
+    },
+  );
+
+  test('the call link refuses a line break, so it never reaches the .ics URL', async () => {
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, email, subject, meeting_start, meeting_status, privacy_version)
+       VALUES ('meeting', 'Ana', 'ana@plant.example', 'Hi', '2031-03-05T09:00:00Z', 'requested', 'p') RETURNING id`,
+    )) as [{ id: number }];
+    for (const lineBreak of BREAKS) {
+      const reply = await api.call('POST', `/api/inquiries/${id}/meeting`, {
+        token,
+        json: {
+          decision: 'confirm',
+          callLink: `https://meet.example/a${lineBreak}ATTENDEE:mailto:x@evil.example`,
+        },
+      });
+      expect(reply.status, JSON.stringify(lineBreak)).toBe(400);
+    }
+  });
+
+  test('line breaks stored anyway (bypassing the API) stay inside their header and .ics property', async () => {
+    const name = `Eve\r\n${HEADERISH}\u2028X-A: 1\u2029X-B: 2\u0085X-C: 3\rATTENDEE:mailto:a@evil.example\nEND:VEVENT`;
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, company, email, subject, meeting_start, meeting_status, privacy_version)
+       VALUES ('meeting', $1, $2, 'eve@plant.example', $3, '2031-03-06T09:00:00Z', 'requested', 'p') RETURNING id`,
+      [name, `Co\r\nX-Co: 1`, `Topic\r\nX-Subject: 1`],
+    )) as [{ id: number }];
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, inquiry_id, params) VALUES
+         ($1, 'meeting-notify', $2, $3, '{}'),
+         ($4, 'meeting-confirmed', 'eve@plant.example', $3, $5)`,
+      [
+        `crlf-notify:${id}`,
+        NOTIFY_TO,
+        id,
+        `crlf-confirmed:${id}`,
+        JSON.stringify({ callLink: 'https://meet.example/a\r\nATTENDEE:mailto:b@evil.example', sequence: 1 }),
+      ],
+    );
+    await runWorker(api.db);
+    const [notice] = mailTo(mail.catcher, NOTIFY_TO);
+    const [visitor] = mailTo(mail.catcher, 'eve@plant.example');
+    for (const received of [notice!, visitor!]) {
+      expect(received.headers.bcc).toBeUndefined();
+      for (const header of ['x-a', 'x-b', 'x-c', 'x-co', 'x-subject'])
+        expect(received.headers[header]).toBeUndefined();
+      expect(received.subject).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
+      const ics = received.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content;
+      // Each content line starts with a property name (or a fold's space); no injected ATTENDEE or END.
+      expect(ics.match(/^ATTENDEE/gm) ?? []).toHaveLength(received === visitor ? 1 : 0);
+      expect(ics.match(/^END:VEVENT/gm)).toHaveLength(1);
+      expect(ics).not.toContain('evil.example\r\nEND');
+    }
+    expect(notice!.envelope.to).toEqual([NOTIFY_TO]);
+    expect(visitor!.envelope.to).toEqual(['eve@plant.example']);
+  });
+
+  test('a form post whose field names carry CR/LF gets a 303 whose Location is one clean line', async () => {
+    const reply = await api.call('POST', '/api/contact', {
+      ip: nextIp(),
+      body: `fullName=A&${encodeURIComponent('x\r\nSet-Cookie: a=1')}=1&privacy=on`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get('set-cookie')).toBeNull();
+    expect(reply.headers.get('location')).toMatch(/^\/contact\?invalid=[\w%.,-]+#form-errors$/);
+  });
+
+  test('the .ics download refuses a start that carries a line break', async () => {
+    const reply = await api.call(
+      'GET',
+      `/api/meeting.ics?start=${encodeURIComponent('2031-03-04T09:00:00Z\r\nX: 1')}`,
+    );
+    expect(reply.status).toBe(400);
+  });
+});
+
+// --- Bodies ------------------------------------------------------------------------------------------------
+
+/** Every route that reads a body, with its cap and a way to get an id or token it needs. */
+interface BodyRoute {
+  name: string;
+  method: string;
+  path: () => string;
+  cap: number;
+  json: boolean;
+  admin?: boolean;
+}
+let inquiryId = 0;
+let meetingId = 0;
+const bodyRoutes: BodyRoute[] = [
+  { name: 'login', method: 'POST', path: () => '/admin/login', cap: 8 * 1024, json: true },
+  { name: 'sign-up', method: 'POST', path: () => '/api/newsletter', cap: 2 * 1024, json: true },
+  { name: 'contact', method: 'POST', path: () => '/api/contact', cap: 24 * 1024, json: true },
+  {
+    name: 'inquiry update',
+    method: 'PATCH',
+    path: () => `/api/inquiries/${inquiryId}`,
+    cap: 1024,
+    json: true,
+    admin: true,
+  },
+  {
+    name: 'meeting decision',
+    method: 'POST',
+    path: () => `/api/inquiries/${meetingId}/meeting`,
+    cap: 4 * 1024,
+    json: true,
+    admin: true,
+  },
+  {
+    name: 'mail retry',
+    method: 'POST',
+    path: () => '/api/mail/1/retry',
+    cap: 1024,
+    json: false,
+    admin: true,
+  },
+];
+
+/** A body sent in chunks without Content-Length, so only counting while it streams can stop it. */
+function chunked(bytes: number): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode(`{"a":"${'x'.repeat(1000)}`);
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      controller.enqueue(chunk);
+      sent += chunk.byteLength;
+    },
+  });
+}
+
+describe('bodies', () => {
+  beforeAll(async () => {
+    inquiryId = (
+      await api.db.query<{ id: number }>(
+        `INSERT INTO inquiries (kind, full_name, email, message, privacy_version)
+         VALUES ('contact', 'Body Test', 'body@plant.example', 'x', 'p') RETURNING id`,
+      )
+    )[0]!.id;
+    meetingId = (
+      await api.db.query<{ id: number }>(
+        `INSERT INTO inquiries (kind, full_name, email, subject, meeting_start, meeting_status, privacy_version)
+         VALUES ('meeting', 'Body Test', 'body@plant.example', 'x', '2031-04-01T09:00:00Z', 'requested', 'p') RETURNING id`,
+      )
+    )[0]!.id;
+  });
+
+  const send = async (route: BodyRoute, options: CallOptions) => {
+    const response = await fetch(`${api.url}${route.path()}`, {
+      method: route.method,
+      headers: {
+        'content-type': 'application/json',
+        ...(route.admin && { authorization: `Bearer ${token}` }),
+        'x-test-client-ip': nextIp(),
+        ...options.headers,
+      },
+      body: options.body,
+      duplex: 'half',
+    } as RequestInit);
+    return { status: response.status, body: (await response.json()) as { error: { code: string } } };
+  };
+
+  test.each(bodyRoutes)('$name: a body over its cap without Content-Length → 413', async (route) => {
+    const reply = await send(route, { body: chunked(route.cap * 4) });
+    expect(reply.status).toBe(413);
+    expect(reply.body.error.code).toBe('payload_too_large');
+  });
+
+  test.each(bodyRoutes)('$name: a declared Content-Length over its cap → 413', async (route) => {
+    const reply = await send(route, { body: 'x'.repeat(route.cap + 1) });
+    expect(reply.status).toBe(413);
+  });
+
+  test.each(bodyRoutes.filter((r) => r.json))(
+    '$name: text/plain, form, XML and multipart bodies → 415',
+    async (route) => {
+      for (const type of [
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/json-patch+json',
+      ]) {
+        const reply = await send(route, { body: '{}', headers: { 'content-type': type } });
+        expect(reply.status, type).toBe(415);
+        expect(reply.body.error.code).toBe('unsupported_media_type');
+      }
+    },
+  );
+
+  test.each(bodyRoutes.filter((r) => r.json))(
+    '$name: JSON nested as deep as the cap allows → 400, never 500',
+    async (route) => {
+      const depth = Math.floor(route.cap / 2) - 8;
+      for (const body of [
+        `${'['.repeat(depth)}${']'.repeat(depth)}`,
+        `${'{"a":'.repeat(Math.floor(depth / 3))}1${'}'.repeat(Math.floor(depth / 3))}`,
+        `{"email":${'['.repeat(depth - 10)}${']'.repeat(depth - 10)}}`,
+      ]) {
+        const reply = await send(route, { body });
+        expect(reply.status).toBe(400);
+        expect(['validation_failed', 'invalid_json']).toContain(reply.body.error.code);
+      }
+    },
+  );
+});
+
+// --- Foreign Origin ----------------------------------------------------------------------------------------
+
+describe('admin state changes from a foreign Origin', () => {
+  const changes = (ids: { subscriber: number; inquiry: number; meeting: number; mail: number }) =>
+    [
+      ['DELETE subscriber', 'DELETE', `/api/newsletter/${ids.subscriber}`, undefined],
+      ['PATCH inquiry', 'PATCH', `/api/inquiries/${ids.inquiry}`, { handled: true }],
+      [
+        'POST meeting decision',
+        'POST',
+        `/api/inquiries/${ids.meeting}/meeting`,
+        { decision: 'decline', note: 'No.' },
+      ],
+      ['POST mail retry', 'POST', `/api/mail/${ids.mail}/retry`, undefined],
+      ['POST logout', 'POST', '/admin/logout', undefined],
+    ] as const;
+
+  async function fixtures() {
+    const one = async (sql: string, params: unknown[] = []) =>
+      (await api.db.query<{ id: number }>(sql, params))[0]!.id;
+    const inquiry = await one(
+      `INSERT INTO inquiries (kind, full_name, email, message, privacy_version)
+       VALUES ('contact', 'Origin Test', 'origin@plant.example', 'x', 'p') RETURNING id`,
+    );
+    return {
+      subscriber: await one(`INSERT INTO subscribers (email) VALUES ($1) RETURNING id`, [
+        `o-${nextIp()}@plant.example`,
+      ]),
+      inquiry,
+      meeting: await one(
+        `INSERT INTO inquiries (kind, full_name, email, subject, meeting_start, meeting_status, privacy_version)
+         VALUES ('meeting', 'Origin Test', 'origin@plant.example', 'x', now() + interval '400 days' + $1 * interval '30 minutes', 'requested', 'p') RETURNING id`,
+        [ipCounter],
+      ),
+      mail: await one(
+        `INSERT INTO outbox (idempotency_key, template, recipient, inquiry_id, status, attempts, last_error)
+         VALUES ($1, 'contact-ack', 'origin@plant.example', $2, 'failed', 3, '550 no') RETURNING id`,
+        [`origin:${inquiry}:${nextIp()}`, inquiry],
+      ),
+    };
+  }
+
+  async function state(ids: Awaited<ReturnType<typeof fixtures>>) {
+    return {
+      subscriber: await api.db.query('SELECT id FROM subscribers WHERE id = $1', [ids.subscriber]),
+      inquiry: await api.db.query('SELECT handled_at FROM inquiries WHERE id = $1', [ids.inquiry]),
+      meeting: await api.db.query('SELECT meeting_status FROM inquiries WHERE id = $1', [ids.meeting]),
+      mail: await api.db.query('SELECT status FROM outbox WHERE id = $1', [ids.mail]),
+    };
+  }
+
+  test.each([
+    'https://evil.example',
+    'null',
+    'https://site.korvel.test.evil.example',
+    'http://site.korvel.test',
+  ])(
+    'Origin %s: every admin state change → 403 and nothing changes, the token keeps working',
+    async (origin) => {
+      const ids = await fixtures();
+      const before = await state(ids);
+      for (const [name, method, path, json] of changes(ids)) {
+        const reply = await api.call(method, path, { token, json, headers: { origin } });
+        expect(reply.status, name).toBe(403);
+        expect(reply.body.error.code, name).toBe('foreign_origin');
+        expect(reply.headers.get('access-control-allow-origin'), name).toBeNull();
+      }
+      expect(await state(ids)).toEqual(before);
+      expect((await api.call('GET', '/api/newsletter', { token })).status).toBe(200);
+    },
+  );
+
+  test('a foreign Origin is refused before the token is even read', async () => {
+    const reply = await api.call('DELETE', '/api/newsletter/1', {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(reply.status).toBe(403);
+  });
+
+  test.each([
+    ['the request’s own origin', () => api.url],
+    ['SITE_URL', () => SITE_URL],
+    ['no Origin at all (a script with a bearer token)', () => undefined],
+  ])('%s: every admin state change goes through', async (_name, originOf) => {
+    const ids = await fixtures();
+    const origin = originOf();
+    const session = await api.login(ADMIN.email, ADMIN.password, nextIp());
+    const expected: Record<string, number> = {
+      'DELETE subscriber': 204,
+      'PATCH inquiry': 200,
+      'POST meeting decision': 200,
+      'POST mail retry': 200,
+      'POST logout': 204,
+    };
+    for (const [name, method, path, json] of changes(ids)) {
+      const reply = await api.call(method, path, { token: session, json, headers: origin ? { origin } : {} });
+      expect(reply.status, name).toBe(expected[name]);
+    }
+    await api.settle();
+    // The logout above revoked every token of this admin, the shared one too.
+    token = await api.login(ADMIN.email, ADMIN.password, nextIp());
+  });
+
+  test('reads and public forms are not refused for a foreign Origin', async () => {
+    expect(
+      (await api.call('GET', '/api/newsletter', { token, headers: { origin: 'https://evil.example' } }))
+        .status,
+    ).toBe(200);
+    const signup = await api.call('POST', '/api/newsletter', {
+      ip: nextIp(),
+      json: { email: 'cross@plant.example', consent: true, source: '/' },
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(signup.status).toBe(202);
+  });
+});
+
+// --- Races -------------------------------------------------------------------------------------------------
+
+describe('races', () => {
+  test('one confirmation link posted twice at once confirms once and queues one welcome', async () => {
+    const email = 'twice@reader.example';
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email, status) VALUES ($1, 'pending') RETURNING id`,
+      [email],
+    )) as [{ id: number }];
+    const link = await signLinkToken('confirm', { subscriberId: id, tag: addressTag(email) });
+    const replies = await Promise.all(
+      [1, 2].map(() => api.call('POST', `/newsletter/confirm?token=${link}`)),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    const welcomes = await api.db.query(
+      `SELECT id FROM outbox WHERE subscriber_id = $1 AND template = 'newsletter-welcome'`,
+      [id],
+    );
+    expect(welcomes).toHaveLength(1);
+  });
+
+  test.each([
+    ['confirmed', { decision: 'confirm', callLink: 'https://meet.example/r' }],
+    ['declined', { decision: 'decline', note: 'Sorry, that week is full.' }],
+  ])('a meeting %s twice at once: one decision, one 409, one mail', async (_name, decision) => {
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, email, subject, meeting_start, meeting_status, privacy_version)
+       VALUES ('meeting', 'Race', 'race@plant.example', 'x', $1, 'requested', 'p') RETURNING id`,
+      [decision.decision === 'confirm' ? '2031-05-01T09:00:00Z' : '2031-05-01T10:00:00Z'],
+    )) as [{ id: number }];
+    const replies = await Promise.all(
+      [1, 2].map(() => api.call('POST', `/api/inquiries/${id}/meeting`, { token, json: decision })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await api.db.query(`SELECT template FROM outbox WHERE inquiry_id = $1`, [id])).toHaveLength(1);
+  });
+});
