@@ -11,8 +11,9 @@ import { isIndexable } from './src/routes.ts';
 
 /**
  * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
- * in public/ before every build and dev start, and, in dev only, the Netlify emulation so
- * `netlify/functions` answer on the same port as the pages.
+ * in public/ before every build and dev start, indexes the built pages for site search (Pagefind, into
+ * dist/pagefind) after every build, and, in dev only, the Netlify emulation so `netlify/functions` answer
+ * on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
  */
 function korvel() {
@@ -39,6 +40,23 @@ function korvel() {
             },
           });
         }
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const pagefind = await import('pagefind');
+        const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+        if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+        const indexed = await index.addDirectory({ path: fileURLToPath(dir) });
+        const written = await index.writeFiles({ outputPath: fileURLToPath(new URL('pagefind/', dir)) });
+        const problems = [...indexed.errors, ...written.errors];
+        await pagefind.close();
+        // Our own search UI talks to pagefind.js; Pagefind's stock UIs would only sit unused in dist/.
+        const { readdir, rm } = await import('node:fs/promises');
+        const output = new URL('pagefind/', dir);
+        for (const name of await readdir(output))
+          if (/^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(name))
+            await rm(new URL(name, output));
+        if (problems.length > 0) throw new Error(`Pagefind: ${problems.join('; ')}`);
+        logger.info(`search: ${indexed.page_count} pages indexed`);
       },
     },
   };
@@ -78,7 +96,9 @@ export default defineConfig({
         "worker-src 'self'",
         "frame-src 'none'",
       ],
-      scriptDirective: { hashes: [bootScriptHash] },
+      // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly search core (docs/decisions.md, site search);
+      // it allows no eval() of strings, and scripts still come only from this origin or a listed hash.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"], hashes: [bootScriptHash] },
     },
   },
 });

@@ -1,7 +1,7 @@
 /**
  * `npm test`: types, lint, unit tests, API tests (embedded PGlite; then a real PostgreSQL server, directly
- * and through the Neon driver, whenever one is installed), build, budgets and end-to-end tests in
- * Chromium, in that order.
+ * and through the Neon driver, whenever one is installed), build, the gates over dist/ (links, HTML
+ * validity, JSON-LD, feeds and sitemap), budgets and end-to-end tests in Chromium, in that order.
  * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
  */
 import { spawnSync } from 'node:child_process';
@@ -66,6 +66,12 @@ const steps: Step[] = [
         : undefined,
   })),
   { name: 'build', command: ['npm', 'run', 'build'] },
+  // Gates over dist/: see scripts/check-dist.ts.
+  ...(['links', 'html', 'structured-data', 'feeds'] as const).map((gate): Step => ({
+    name: `dist: ${gate}`,
+    command: ['npm', 'run', 'check:dist', '--', gate],
+    needs: ['build'],
+  })),
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test'],

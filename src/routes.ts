@@ -15,6 +15,7 @@ export type RouteKind =
   | 'news'
   | 'legal'
   | 'thanks'
+  | 'search'
   | 'admin';
 
 export interface SiteRoute {
@@ -104,13 +105,15 @@ export const routes: readonly SiteRoute[] = [
   },
   { path: '/cookie-policy', copy: 'policy:cookies', kind: 'legal' },
   { path: '/thanks', copy: 'contact:thanks', kind: 'thanks' },
+  // Site search (issue 16): `/search?q=…` links a search; the page itself is not indexed.
+  { path: '/search', copy: 'search:page', kind: 'search' },
   { path: '/admin', copy: 'admin:panel', kind: 'admin' },
   { path: '/admin/login', copy: 'admin:login', kind: 'admin' },
 ];
 
-const unlisted: ReadonlySet<RouteKind> = new Set(['admin', 'thanks']);
+const unlisted: ReadonlySet<RouteKind> = new Set(['admin', 'thanks', 'search']);
 
-/** Whether search engines should index a path: admin screens and the thank-you page stay out. */
+/** Whether search engines should index a path: admin screens, the thank-you and search pages stay out. */
 export function isIndexable(path: string): boolean {
   const decoded = decodeURIComponent(path);
   const normalized = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;

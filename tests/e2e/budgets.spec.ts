@@ -35,9 +35,10 @@ test('article and news pages hydrate only the slider and the read-aloud control,
   expect(articlePages).toHaveLength(13);
   for (const page of articlePages) {
     expect(page.islands.filter((d) => d !== 'consent').sort(), page.page).toEqual(['visible', 'visible']);
-    // Everything beyond React: the two islands, the runtime and the newsletter form's lazy script (with the
-    // shared schema); no chart library fits in this.
-    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(20 * 1024);
+    // Everything beyond React: the two islands, the runtime, the newsletter form's lazy script (with the
+    // shared schema) and the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
+    // search); no chart library fits in this.
+    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(22 * 1024);
   }
 });
 

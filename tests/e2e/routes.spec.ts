@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { routes } from '../../src/routes.ts';
+import { isIndexable, routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
 import { apiToken, createAdmin, removeAdmin } from './admin-support.ts';
 import { expect, message, routeTitle, settle, test } from './fixtures.ts';
@@ -86,7 +86,7 @@ test('the sitemap lists every public route and leaves the admin out', async ({ r
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
     decodeURI(new URL(m[1]!.replaceAll('&amp;', '&')).pathname),
   );
-  const expected = routes.filter((r) => r.kind !== 'admin' && r.kind !== 'thanks').map((r) => r.path);
+  const expected = routes.filter((r) => isIndexable(r.path)).map((r) => r.path);
   expect(listed.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)).sort()).toEqual([...expected].sort());
 });
 

@@ -44,6 +44,8 @@ const specRoutes = [
   '/thanks',
   '/admin',
   '/admin/login',
+  // Not in SPEC: site search (issue 16).
+  '/search',
 ];
 
 const hrefs = (items: NavItem[]): string[] =>
@@ -83,10 +85,11 @@ describe('routes', () => {
 });
 
 describe('isIndexable', () => {
-  test('keeps admin screens and the thank-you page out of the sitemap', () => {
+  test('keeps admin screens, the thank-you and search pages out of the sitemap', () => {
     expect(isIndexable('/admin')).toBe(false);
     expect(isIndexable('/admin/login/')).toBe(false);
     expect(isIndexable('/thanks')).toBe(false);
+    expect(isIndexable('/search')).toBe(false);
   });
   test('indexes public pages, including an encoded ampersand', () => {
     expect(isIndexable('/')).toBe(true);

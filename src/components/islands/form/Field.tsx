@@ -46,7 +46,7 @@ export function Field(props: InputProps | AreaProps) {
       {multiline ? (
         <textarea {...shared} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
-        <input {...shared} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
+        <input type="text" {...shared} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
       )}
       {error && (
         <p className="form-error" id={`${id}-error`}>

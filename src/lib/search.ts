@@ -1,0 +1,58 @@
+/**
+ * What the site search indexes and how it labels results. Pagefind indexes the `<main>` of the pages
+ * `searchTypeOf` names (BaseLayout marks it `data-pagefind-body`); every other page stays out of the index.
+ */
+import { routes, sectors } from '../routes.ts';
+
+export const searchTypes = [
+  'article',
+  'news',
+  'division',
+  'service',
+  'references',
+  'initiative',
+  'career',
+] as const;
+export type SearchType = (typeof searchTypes)[number];
+
+const byPath: Record<string, SearchType> = {
+  '/our-services': 'service',
+  '/our-references': 'references',
+  '/career': 'career',
+};
+const byKind: Partial<Record<(typeof routes)[number]['kind'], SearchType>> = {
+  article: 'article',
+  news: 'news',
+  sector: 'division',
+  initiative: 'initiative',
+};
+
+/**
+ * The search type of a page, or undefined for a page search leaves out (home, company pages, legal
+ * boilerplate, contact, thanks, admin, 404).
+ * @example searchTypeOf('/blog/gmp') // 'article'
+ */
+export function searchTypeOf(pathname: string): SearchType | undefined {
+  const path = decodeURIComponent(pathname).replace(/(.)\/+$/, '$1');
+  const route = routes.find((r) => r.path === path);
+  if (!route) return undefined;
+  return byPath[path] ?? byKind[route.kind];
+}
+
+/**
+ * The divisions a page is about, as sector art ids: a division page its own, the references page all six,
+ * an article those of its tags that name a division.
+ */
+export function searchDivisionsOf(pathname: string, tags: readonly string[] = []): string[] {
+  const path = decodeURIComponent(pathname).replace(/(.)\/+$/, '$1');
+  if (path === '/our-references') return sectors.map((s) => s.art);
+  const sector = sectors.find((s) => `/${s.slug}` === path);
+  if (sector) return [sector.art];
+  return sectors.filter((s) => tags.includes(s.art)).map((s) => s.art);
+}
+
+/** The nav label key of a division (sector art id): `oil-gas` → `nav:sectors.oil_gas`. */
+export function divisionLabelKey(art: string): string {
+  const sector = sectors.find((s) => s.art === art);
+  return `nav:sectors.${sector?.key ?? art}`;
+}
