@@ -98,6 +98,8 @@ const projectReference = z.object({
   deliveredUnderBrand: z.boolean(),
   /** Shown on the home page and its division's page; one per division (tests/unit/featured-references.test.ts). */
   featured: z.boolean().default(false),
+  /** Up to two articles (ids in src/content/blog) that tell the story behind the project; its card links them. */
+  articles: z.array(reference('blog')).max(2).optional(),
 });
 
 const initiative = (context: SchemaContext) =>

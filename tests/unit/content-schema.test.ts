@@ -208,6 +208,15 @@ describe('reference schema', () => {
     expect(output).toMatch(/^\s*division\W/m);
   }, 120_000);
 
+  test('refuses a reference that links more than two articles, naming the file and the field', () => {
+    const { status, output } = syncFiles({
+      'references/tablet-plant-water.yaml': referenceYaml({ articles: '[water-loop, closed-systems, gmp]' }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('references → tablet-plant-water');
+    expect(output).toMatch(/^\s*articles\W/m);
+  }, 120_000);
+
   test('refuses a reference whose year is not a number, naming the file and the field', () => {
     const { status, output } = syncFiles({
       'references/tablet-plant-water.yaml': referenceYaml({ year: "'twenty-one'" }),
