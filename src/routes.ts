@@ -62,6 +62,11 @@ export const articles = [
   'integrating-ai',
   'gmp',
   'regulation-as-a-strategic-lever-in-pharmaceutical-plant-design',
+  'cleanrooms-and-ultrapure-water-for-electronics',
+  'hygienic-design-in-food-plants',
+  'industrial-heat-pumps-from-pinch-to-grid',
+  'process-safety-in-chemical-plant-layout',
+  'revamping-a-live-fuel-terminal',
 ] as const;
 
 /** News ids: src/content/news/<id>.mdx, served at /news/<id>. */

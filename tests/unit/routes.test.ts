@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { isIndexable, navigation, routes, type NavItem } from '../../src/routes.ts';
+import { articles, isIndexable, navigation, newsItems, routes, type NavItem } from '../../src/routes.ts';
 
 const specRoutes = [
   '/',
@@ -38,6 +39,12 @@ const specRoutes = [
   '/blog/integrating-ai',
   '/blog/gmp',
   '/blog/regulation-as-a-strategic-lever-in-pharmaceutical-plant-design',
+  // The division articles, beyond SPEC's list: published pages like the rest.
+  '/blog/cleanrooms-and-ultrapure-water-for-electronics',
+  '/blog/hygienic-design-in-food-plants',
+  '/blog/industrial-heat-pumps-from-pinch-to-grid',
+  '/blog/process-safety-in-chemical-plant-layout',
+  '/blog/revamping-a-live-fuel-terminal',
   '/privacy-policy',
   '/terms-and-conditions',
   '/cookie-policy',
@@ -57,6 +64,16 @@ const hrefs = (items: NavItem[]): string[] =>
 describe('routes', () => {
   test('declare exactly the routes SPEC §2 lists', () => {
     expect(routes.map((r) => r.path).sort()).toEqual([...specRoutes].sort());
+  });
+
+  test('list every blog and news entry, so none falls out of the sitemap', () => {
+    const ids = (dir: string) =>
+      readdirSync(new URL(`../../src/content/${dir}/`, import.meta.url))
+        .filter((file) => file.endsWith('.mdx'))
+        .map((file) => file.slice(0, -'.mdx'.length))
+        .sort();
+    expect([...articles].sort()).toEqual(ids('blog'));
+    expect([...newsItems].sort()).toEqual(ids('news'));
   });
 
   test('have no duplicates', () => {
