@@ -11,7 +11,8 @@ import { isIndexable } from './src/routes.ts';
 
 /**
  * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
- * in public/ before every build and dev start, indexes the built pages for site search (Pagefind, into
+ * in public/ before every build and dev start, reports how many social cards the build drew or took from the
+ * cache (src/server/og), indexes the built pages for site search (Pagefind, into
  * dist/pagefind) after every build, and, in dev only, the Netlify emulation so `netlify/functions` answer
  * on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
@@ -22,6 +23,11 @@ function korvel() {
     hooks: {
       'astro:config:setup': async ({ command, config, addClientDirective, updateConfig, logger }) => {
         addClientDirective({ name: 'consent', entrypoint: './src/directives/consent.ts' });
+        if (command === 'build') {
+          const { rm } = await import('node:fs/promises');
+          const { tallyFile } = await import('./src/server/og/card.ts');
+          await rm(tallyFile, { force: true });
+        }
         if (command === 'build' || command === 'dev') {
           const { writeBrochure } = await import('./scripts/lib/brochure/index.ts');
           const brochure = await writeBrochure(fileURLToPath(config.root));
@@ -42,6 +48,10 @@ function korvel() {
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
+        const { readTally, tallyFile } = await import('./src/server/og/card.ts');
+        const cards = await readTally();
+        await (await import('node:fs/promises')).rm(tallyFile, { force: true });
+        logger.info(`social cards: ${cards.drawn} drawn, ${cards.cached} from the cache`);
         const pagefind = await import('pagefind');
         const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
         if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);

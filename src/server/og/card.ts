@@ -1,0 +1,260 @@
+/**
+ * Social cards (issue 16): a 1200×630 PNG per indexable page in the house look — brand mark, section, title,
+ * the page's drawing or the P&ID line motif — laid out by satori and rasterised by resvg. Every card is cached
+ * under node_modules/.cache/og by a hash of everything that draws it, so a rebuild renders only what changed.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+export interface CardInput {
+  /** The page's route, printed as the address at the foot of the card. */
+  path: string;
+  title: string;
+  /** Section and division above the title ("Division · Pharma & life sciences"). */
+  section: string;
+  /** Absolute path of the page's SVG drawing, if it has one. */
+  drawing?: string;
+}
+
+const palette = {
+  paper: '#f7f5f0',
+  ink: '#0e2230',
+  blue: '#16466e',
+  copper: '#b24a12',
+  muted: '#4f6473',
+  rule: '#d6dcdf',
+} as const;
+
+/** Bump when the layout changes, so cached cards are drawn again. */
+const LAYOUT_VERSION = 1;
+const cacheDir = join(process.cwd(), 'node_modules', '.cache', 'og');
+const require = createRequire(import.meta.url);
+
+let fonts: Promise<Parameters<typeof satori>[1]['fonts']> | undefined;
+function loadFonts() {
+  const file = (pkg: string, name: string) =>
+    readFile(join(require.resolve(`${pkg}/package.json`), '..', 'fonts', 'complete', 'woff', name));
+  fonts ??= Promise.all([
+    file('@ibm/plex-sans', 'IBMPlexSans-Regular.woff'),
+    file('@ibm/plex-sans', 'IBMPlexSans-SemiBold.woff'),
+    file('@ibm/plex-sans', 'IBMPlexSans-Bold.woff'),
+    file('@ibm/plex-mono', 'IBMPlexMono-Medium.woff'),
+  ]).then(([regular, semibold, bold, mono]) => [
+    { name: 'Plex', data: regular, weight: 400, style: 'normal' },
+    { name: 'Plex', data: semibold, weight: 600, style: 'normal' },
+    { name: 'Plex', data: bold, weight: 700, style: 'normal' },
+    { name: 'Plex Mono', data: mono, weight: 500, style: 'normal' },
+  ]);
+  return fonts;
+}
+
+type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown> } };
+const h = (type: string, style: Record<string, unknown>, ...children: unknown[]): Node => ({
+  type,
+  props: { style: { display: 'flex', ...style }, children },
+});
+const img = (src: string, width: number, height: number, style: Record<string, unknown> = {}): Node => ({
+  type: 'img',
+  props: { src, width, height, style: { width, height, flexShrink: 0, ...style } },
+});
+const svgUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+
+// The drafting-paper grid of the site's bands.
+const grid = svgUri(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}"><path d="${[
+    ...Array.from({ length: CARD_WIDTH / 24 }, (_, i) => `M${i * 24 + 0.5} 0V${CARD_HEIGHT}`),
+    ...Array.from({ length: Math.ceil(CARD_HEIGHT / 24) }, (_, i) => `M0 ${i * 24 + 0.5}H${CARD_WIDTH}`),
+  ].join('')}" stroke="${palette.blue}" stroke-opacity=".07"/></svg>`,
+);
+
+const mark = svgUri(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="6" fill="${palette.blue}"/><path d="M12 9v22M12 20h6l9-11M18 20l9 11" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="square"/><circle cx="18" cy="20" r="3" fill="#f29a5c"/></svg>`,
+);
+
+// Pages without a drawing get the house motif: a process line with a valve, a pump and instrument bubbles.
+const motif = svgUri(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="1072" height="96" viewBox="0 0 1072 96" fill="none" stroke-width="2.5">
+<path d="M0 60H300M336 60H640M700 60H1000" stroke="${palette.blue}"/><path d="M1000 60H1060m-12 -8 12 8-12 8" stroke="${palette.copper}"/>
+<path d="M300 48v24l36-24v24z" stroke="${palette.blue}" fill="#fff"/><circle cx="670" cy="60" r="30" stroke="${palette.blue}" fill="#fff"/><path d="M650 38 700 60 650 82" stroke="${palette.blue}"/>
+<path d="M318 48V24M180 60V32M860 60V32" stroke="${palette.blue}" stroke-dasharray="4 4"/>
+<circle cx="318" cy="16" r="14" stroke="${palette.blue}" fill="#fff"/><circle cx="180" cy="18" r="14" stroke="${palette.copper}" fill="#fff"/><circle cx="860" cy="18" r="14" stroke="${palette.blue}" fill="#fff"/>
+</svg>`,
+);
+
+function titleSize(title: string, wide: boolean): number {
+  const n = title.length * (wide ? 0.6 : 1);
+  return n <= 34 ? 60 : n <= 56 ? 52 : n <= 74 ? 44 : 40;
+}
+
+async function layout(card: CardInput, drawing?: { uri: string; width: number; height: number }) {
+  const address = `korvel.example${card.path === '/' ? '' : card.path}`;
+  const brand = h(
+    'div',
+    { alignItems: 'center', gap: 16 },
+    img(mark, 56, 56),
+    h(
+      'div',
+      { flexDirection: 'column' },
+      h('div', { fontSize: 30, fontWeight: 700, letterSpacing: 5, color: palette.ink }, 'KORVEL'),
+      h(
+        'div',
+        { fontFamily: 'Plex Mono', fontSize: 13, letterSpacing: 4, color: palette.muted },
+        'ENGINEERING',
+      ),
+    ),
+  );
+  const text = h(
+    'div',
+    { flexDirection: 'column', gap: 18 },
+    h(
+      'div',
+      { fontFamily: 'Plex Mono', fontSize: 20, letterSpacing: 2, color: palette.copper },
+      card.section.toUpperCase(),
+    ),
+    h(
+      'div',
+      {
+        fontSize: titleSize(card.title, !drawing),
+        fontWeight: 600,
+        lineHeight: 1.15,
+        color: palette.ink,
+      },
+      card.title,
+    ),
+  );
+  const foot = h(
+    'div',
+    { fontFamily: 'Plex Mono', fontSize: 18, color: palette.muted, alignItems: 'center', gap: 12 },
+    h('div', { width: 32, height: 3, backgroundColor: palette.copper }),
+    address,
+  );
+  const left = h(
+    'div',
+    {
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      width: drawing ? 560 : 1072,
+      height: 502,
+      flexShrink: 0,
+    },
+    brand,
+    text,
+    drawing ? foot : h('div', { flexDirection: 'column', gap: 20 }, img(motif, 1072, 96), foot),
+  );
+  const frame = drawing
+    ? h(
+        'div',
+        {
+          width: 480,
+          height: 502,
+          flexShrink: 0,
+          overflow: 'hidden',
+          alignItems: 'center',
+          justifyContent: 'center',
+          backgroundColor: '#fff',
+          border: `1px solid ${palette.rule}`,
+          borderRadius: 12,
+        },
+        img(drawing.uri, drawing.width, drawing.height),
+      )
+    : null;
+  return h(
+    'div',
+    {
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      alignItems: 'center',
+      justifyContent: 'center',
+      backgroundColor: palette.paper,
+      backgroundImage: `url(${grid})`,
+      fontFamily: 'Plex',
+    },
+    h('div', { width: 1072, height: 502, justifyContent: 'space-between' }, left, ...(frame ? [frame] : [])),
+  );
+}
+
+// The drawings' equipment tags are SVG text: resvg draws them in Plex Mono where installed, else in the
+// monospace their font-family lists next (as sharp did for the previous share images).
+function rasterise(svg: string, width: number, text: boolean): Buffer {
+  return new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    // satori has already turned the card's own text into paths; only the drawings need fonts.
+    font: text
+      ? { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans Mono' }
+      : { loadSystemFonts: false },
+  })
+    .render()
+    .asPng();
+}
+
+async function draw(card: CardInput, drawingSvg?: string): Promise<Buffer> {
+  let drawing: { uri: string; width: number; height: number } | undefined;
+  if (drawingSvg) {
+    const [, w, h2] = /viewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"/.exec(drawingSvg) ?? [];
+    const ratio = Number(h2) / Number(w) || 0.75;
+    const width = 456;
+    // Rasterised on its own first: resvg does not lend its fonts to a nested SVG, and the tags are text.
+    const png = rasterise(drawingSvg, width * 2, true);
+    drawing = {
+      uri: `data:image/png;base64,${png.toString('base64')}`,
+      width,
+      height: Math.round(width * ratio),
+    };
+  }
+  const svg = await satori((await layout(card, drawing)) as never, {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: await loadFonts(),
+  });
+  return rasterise(svg, CARD_WIDTH, false);
+}
+
+export interface CardResult {
+  png: Buffer;
+  cached: boolean;
+}
+
+/** The card's PNG: from the cache when nothing that draws it has changed, else drawn and stored. */
+export async function renderCard(card: CardInput): Promise<CardResult> {
+  const drawingSvg = card.drawing ? await readFile(card.drawing, 'utf8') : undefined;
+  const key = createHash('sha256')
+    .update(JSON.stringify({ v: LAYOUT_VERSION, card: { ...card, drawing: undefined }, drawingSvg }))
+    .digest('hex')
+    .slice(0, 32);
+  const file = join(cacheDir, `${key}.png`);
+  try {
+    return { png: await readFile(file), cached: true };
+  } catch {
+    const png = await draw(card, drawingSvg);
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(file, png);
+    return { png, cached: false };
+  }
+}
+
+/** Where the build counts cache hits; the korvel integration prints and removes it (astro.config.mjs). */
+export const tallyFile = join(cacheDir, 'build-tally.json');
+
+/** Counts one card of this build as drawn or taken from the cache. */
+export async function recordCard(cached: boolean): Promise<void> {
+  const tally = await readTally();
+  tally[cached ? 'cached' : 'drawn'] += 1;
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(tallyFile, JSON.stringify(tally));
+}
+
+/** This build's count of cards drawn and taken from the cache. */
+export async function readTally(): Promise<{ drawn: number; cached: number }> {
+  try {
+    return JSON.parse(await readFile(tallyFile, 'utf8')) as { drawn: number; cached: number };
+  } catch {
+    return { drawn: 0, cached: 0 };
+  }
+}
