@@ -1,7 +1,7 @@
 /**
  * `npm test`: types, lint, unit tests, API tests (embedded PGlite; then a real PostgreSQL server, directly
  * and through the Neon driver, whenever one is installed), build, the gates over dist/ (links, HTML
- * validity, JSON-LD, feeds and sitemap), budgets and end-to-end tests in Chromium, in that order.
+ * validity, JSON-LD, feeds and sitemap, social cards), budgets and end-to-end tests in Chromium, in that order.
  * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
  */
 import { spawnSync } from 'node:child_process';
@@ -67,7 +67,7 @@ const steps: Step[] = [
   })),
   { name: 'build', command: ['npm', 'run', 'build'] },
   // Gates over dist/: see scripts/check-dist.ts.
-  ...(['links', 'html', 'structured-data', 'feeds'] as const).map((gate): Step => ({
+  ...(['links', 'html', 'structured-data', 'feeds', 'social-cards'] as const).map((gate): Step => ({
     name: `dist: ${gate}`,
     command: ['npm', 'run', 'check:dist', '--', gate],
     needs: ['build'],

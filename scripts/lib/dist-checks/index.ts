@@ -1,4 +1,4 @@
-/** The four gates over dist/, set up for this site: its origin, routes, functions and feeds. */
+/** The gates over dist/, set up for this site: its origin, routes, functions and feeds. */
 import { fileURLToPath } from 'node:url';
 import type { ConfigData } from 'html-validate';
 import htmlValidateConfig from '../../../.htmlvalidate.mjs';
@@ -8,6 +8,7 @@ import { checkFeeds } from './feeds.ts';
 import { checkHtml } from './html.ts';
 import { checkLinks, functionPathsIn } from './links.ts';
 import { normalisePath, type BuiltSite, type Problem } from './site.ts';
+import { checkSocialCards } from './social-cards.ts';
 import { checkStructuredData } from './structured-data.ts';
 
 const functionsDir = fileURLToPath(new URL('../../../netlify/functions', import.meta.url));
@@ -39,6 +40,7 @@ export const gates = {
         { path: '/news/rss.xml', section: '/news' },
       ],
     }),
+  'social-cards': (site: BuiltSite) => checkSocialCards(site, { origin: siteConfig.url, isIndexable }),
 } satisfies Record<string, (site: BuiltSite) => Problem[] | Promise<Problem[]>>;
 
 export type Gate = keyof typeof gates;
