@@ -33,7 +33,7 @@ const palette = {
 } as const;
 
 /** Bump when the layout changes, so cached cards are drawn again. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 const cacheDir = join(process.cwd(), 'node_modules', '.cache', 'og');
 const require = createRequire(import.meta.url);
 
@@ -132,8 +132,18 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
   const foot = h(
     'div',
     { fontFamily: 'Plex Mono', fontSize: 18, color: palette.muted, alignItems: 'center', gap: 12 },
-    h('div', { width: 32, height: 3, backgroundColor: palette.copper }),
-    address,
+    h('div', { width: 32, height: 3, flexShrink: 0, backgroundColor: palette.copper }),
+    h(
+      'div',
+      {
+        display: 'block',
+        maxWidth: drawing ? 516 : 1028,
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+        textOverflow: 'ellipsis',
+      },
+      address,
+    ),
   );
   const left = h(
     'div',
@@ -153,7 +163,8 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
         'div',
         {
           width: 480,
-          height: 502,
+          padding: 12,
+          alignSelf: 'center',
           flexShrink: 0,
           overflow: 'hidden',
           alignItems: 'center',
