@@ -84,7 +84,7 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
   ],
-  // Every SVG comes from this repository (reviewed like code), so sharp may rasterise one for share images.
+  // Every SVG comes from this repository (reviewed like code), so sharp may rasterise the drawings to AVIF/WebP.
   image: { dangerouslyProcessSVG: true },
   // Shiki writes inline styles that a hash-based CSP would block; Prism styles come from a stylesheet.
   markdown: { syntaxHighlight: 'prism' },
