@@ -51,8 +51,13 @@ test.describe('home page', () => {
     const section = page.locator('section[aria-labelledby="references-title"]');
     const cards = section.locator('.reference');
     await expect(cards).toHaveCount(6);
-    const anchors = await cards.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(anchors).toEqual(sectors.map((s) => `/our-references#${s.art}`));
+    // Each card leads to its division's references; some also name the article behind the project.
+    const hrefs = await cards.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.filter((href) => href?.startsWith('/our-references'))).toEqual(
+      sectors.map((s) => `/our-references#${s.art}`),
+    );
+    for (const href of hrefs.filter((h) => !h?.startsWith('/our-references')))
+      expect(href).toMatch(/^\/blog\/[\w-]+$/);
     for (const card of await cards.all()) {
       await expect(card.locator('.reference__outcome')).toContainText(/\w{4,}.*\w{4,}/);
     }
