@@ -13,6 +13,7 @@ import {
 } from './api.ts';
 import type { InquiriesCopy, PagerCopy } from './copy.ts';
 import { belgradeSlot, fill, localDateTime, plural } from './format.ts';
+import { ListFallback } from './ListFallback.tsx';
 import { MailStates } from './MailStates.tsx';
 import { MeetingDecision } from './MeetingDecision.tsx';
 import { Pager } from './Pager.tsx';
@@ -220,22 +221,8 @@ export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnau
       <h2 id={`${id}-heading`} className="visually-hidden">
         {copy.heading}
       </h2>
-      {list.status === 'loading' ? (
-        <p className="admin-status" role="status">
-          {copy.loading}
-        </p>
-      ) : list.status === 'failed' ? (
-        <div className="admin-empty" role="status">
-          <p>{copy.load_failed}</p>
-          <button type="button" className="admin-button" onClick={() => setReload((n) => n + 1)}>
-            {copy.retry}
-          </button>
-        </div>
-      ) : list.total === 0 ? (
-        <div className="admin-empty" role="status">
-          <p>{copy.empty}</p>
-        </div>
-      ) : (
+      <ListFallback list={list} copy={copy} onRetry={() => setReload((n) => n + 1)} />
+      {list.status === 'ready' && list.total > 0 && (
         <>
           <p className="admin-summary">
             {plural({ one: copy.total_one, other: copy.total_other }, list.total)}
