@@ -223,7 +223,11 @@ export function CampaignEditor(props: Props) {
             aria-disabled={busy !== null || count === 0}
             onClick={() => count > 0 && askToSend()}
           >
-            {confirmed === 0 ? copy.send_none : plural({ one: copy.send_one, other: copy.send_other }, count)}
+            {confirmed === null
+              ? fill(copy.send_other, { count: '…' })
+              : confirmed === 0
+                ? copy.send_none
+                : plural({ one: copy.send_one, other: copy.send_other }, count)}
           </button>
           {id !== null && (
             <button
