@@ -9,34 +9,20 @@
  *    memory sampled every 100 ms, against the bare transport measured in the same run (median of three).
  * Prints Markdown tables; exits non-zero unless every subscriber got exactly one copy and the issue is `sent`.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openDb } from '../../src/server/db/open.ts';
 import { composeMail } from '../../src/server/mail/compose.tsx';
-import { DEFAULT_MAIL_RATE_PER_MINUTE, mailSettings } from '../../src/server/mail/settings.ts';
+import { DEFAULT_MAIL_RATE_PER_MINUTE } from '../../src/server/mail/settings.ts';
 import { createTransport, processOutbox } from '../../src/server/mail/worker.ts';
-import { migrate } from '../../src/server/migrate.ts';
 import { createCampaign, findCampaign, startSending } from '../../src/server/repositories/campaigns.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
 import { claimCampaignMail, releaseMail } from '../../src/server/repositories/outbox.ts';
-import { startMailCatcher } from '../lib/mail-catcher.ts';
-import { bareTransportRate, printMeasures, printMemory, sampleMemory } from './lib/mail.ts';
+import { bareTransportRate, printMeasures, printMemory, sampleMemory, startMailBench } from './lib/mail.ts';
 
 const count = Number(process.env.COUNT ?? 10_000);
 const BATCH = 20;
 
-process.env.JWT_SECRET ??= randomBytes(48).toString('base64url');
-const catcher = await startMailCatcher({ keep: 0, httpPort: false });
-const settings = { ...mailSettings({ SITE_URL: 'http://127.0.0.1:8888' }), smtpUrl: catcher.smtpUrl };
-const db = await openDb('');
-await migrate(db);
+const { catcher, settings, db } = await startMailBench(count);
 
-await db.query(
-  `INSERT INTO subscribers (email, consent_version, source_page, status, confirmed_at, consented_at)
-   SELECT 'reader' || n || '@bench.example', 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
-   FROM generate_series(1, $1::int) AS n`,
-  [count],
-);
 await upsertAdmin(db, 'editor@bench.example', 'not-a-real-hash');
 const [{ id: adminId }] = (await db.query<{ id: number }>('SELECT id FROM admins')) as [{ id: number }];
 const campaign = await createCampaign(

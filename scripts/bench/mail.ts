@@ -8,34 +8,20 @@
  * Prints enqueue time, throughput beside the baseline (median of three), and memory at each fifth of the run.
  * Run with tsx (package.json) because the mail templates are TSX.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openDb } from '../../src/server/db/open.ts';
 import { composeMail } from '../../src/server/mail/compose.tsx';
-import { mailSettings } from '../../src/server/mail/settings.ts';
+
 import { createTransport, processOutbox } from '../../src/server/mail/worker.ts';
-import { bareTransportRate, printMeasures, printMemory, sampleMemory } from './lib/mail.ts';
-import { migrate } from '../../src/server/migrate.ts';
+import { bareTransportRate, printMeasures, printMemory, sampleMemory, startMailBench } from './lib/mail.ts';
 import { claimDueMail, enqueueMail, outboxStats } from '../../src/server/repositories/outbox.ts';
-import { startMailCatcher } from '../lib/mail-catcher.ts';
 
 const count = Number(process.env.COUNT ?? 10_000);
 const baselineCount = Number(process.env.BASELINE ?? 1_000);
 const BATCH = 20;
 
-process.env.JWT_SECRET ??= randomBytes(48).toString('base64url');
-const catcher = await startMailCatcher({ keep: 0, httpPort: false });
-const settings = { ...mailSettings({ SITE_URL: 'http://127.0.0.1:8888' }), smtpUrl: catcher.smtpUrl };
-const db = await openDb('');
-await migrate(db);
+const { catcher, settings, db } = await startMailBench(count);
 
-// The subscribers the mail is about, then one queued mail each, the way a confirmation queues it.
-await db.query(
-  `INSERT INTO subscribers (email, consent_version, source_page, status, confirmed_at, consented_at)
-   SELECT 'reader' || n || '@bench.example', 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
-   FROM generate_series(1, $1::int) AS n`,
-  [count],
-);
+// One queued mail per subscriber, the way a confirmation queues it.
 const subscribers = await db.query<{ id: number; email: string }>('SELECT id, email FROM subscribers');
 let started = performance.now();
 await db.transaction(async (tx) => {

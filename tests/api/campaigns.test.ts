@@ -3,11 +3,11 @@
  * test copy, the send that reaches every confirmed subscriber exactly once with their own unsubscribe link,
  * the signed web version, the send rate, cancelling mid-send, unsubscribing mid-send and two workers at once.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { campaignViewSignature } from '../../src/server/mail/links.ts';
 import { processOutbox } from '../../src/server/mail/worker.ts';
-import { startApi, type Api } from './support/harness.ts';
-import { linkIn, runWorker, SITE_URL, startTestMail, type TestMail } from './support/mail.ts';
+import { type Api } from './support/harness.ts';
+import { linkIn, runWorker, SITE_URL, useMailApi, type TestMail } from './support/mail.ts';
 
 const ADMIN = { email: 'editor@korvel.example', password: 'issue editor passphrase' };
 let api: Api;
@@ -51,23 +51,12 @@ async function addSubscribers(confirmed: number, prefix = 'reader'): Promise<str
 
 const issueCopies = () => mail.catcher.messages().filter((m) => m.subject === ISSUE.subject);
 
-beforeAll(async () => {
-  mail = await startTestMail();
-  api = await startApi();
-  await api.createAdmin(ADMIN.email, ADMIN.password);
-  token = await api.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await api?.close();
-  await mail?.stop();
-});
+useMailApi(ADMIN, {}, (started) => ({ api, mail, token } = started));
 beforeEach(async () => {
-  await api.settle();
   await api.db.query('DELETE FROM outbox');
   await api.db.query('DELETE FROM campaigns');
   await api.db.query('DELETE FROM subscribers');
   await api.db.query('DELETE FROM mail_suppressions');
-  mail.catcher.clear();
 });
 afterEach(() => {
   delete process.env.MAIL_RATE_PER_MINUTE;

@@ -1,9 +1,33 @@
 /**
  * What the mail benchmarks share: the bare-transport baseline, a memory sampler, and their Markdown tables.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { openDb } from '../../../src/server/db/open.ts';
 import type { ComposedMail } from '../../../src/server/mail/compose.tsx';
+import { mailSettings } from '../../../src/server/mail/settings.ts';
 import { createTransport } from '../../../src/server/mail/worker.ts';
+import { migrate } from '../../../src/server/migrate.ts';
+import { startMailCatcher } from '../../lib/mail-catcher.ts';
+
+/**
+ * A counting catcher (it parses nothing), mail settings pointing at it, and a fresh embedded database holding
+ * `count` confirmed subscribers `reader<n>@bench.example`.
+ */
+export async function startMailBench(count: number) {
+  process.env.JWT_SECRET ??= randomBytes(48).toString('base64url');
+  const catcher = await startMailCatcher({ keep: 0, httpPort: false });
+  const settings = { ...mailSettings({ SITE_URL: 'http://127.0.0.1:8888' }), smtpUrl: catcher.smtpUrl };
+  const db = await openDb('');
+  await migrate(db);
+  await db.query(
+    `INSERT INTO subscribers (email, consent_version, source_page, status, confirmed_at, consented_at)
+     SELECT 'reader' || n || '@bench.example', 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
+     FROM generate_series(1, $1::int) AS n`,
+    [count],
+  );
+  return { catcher, settings, db };
+}
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);

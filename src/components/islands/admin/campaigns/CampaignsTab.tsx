@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { fetchCampaignPage, isAbort, isAuthError, type Campaign, type ListState } from '../api.ts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { fetchCampaignPage, type Campaign } from '../api.ts';
 import type { CampaignsCopy, PagerCopy } from '../copy.ts';
 import { fill, localDateTime, plural } from '../format.ts';
 import { ListFallback } from '../ListFallback.tsx';
 import { Pager } from '../Pager.tsx';
 import type { ToastTone } from '../Toasts.tsx';
+import { usePagedList, type Paging } from '../usePagedList.ts';
 import { CampaignView } from './CampaignView.tsx';
 import type { ArticleOption } from './ArticlePicker.tsx';
 
@@ -30,25 +31,13 @@ export function CampaignsTab(props: CampaignsProps) {
   const { token, copy, pagerCopy, pagerLabel, onUnauthorized } = props;
   const id = useId();
   const [open, setOpen] = useState<number | 'new' | null>(null);
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const [list, setList] = useState<ListState<Campaign>>({ status: 'loading', rows: [], total: 0 });
-  const [reload, setReload] = useState(0);
+  const load = useCallback(
+    (paging: Paging, signal: AbortSignal) => fetchCampaignPage(token, paging, signal),
+    [token],
+  );
+  const { list, reload, pager } = usePagedList(load, onUnauthorized, 25);
   const newButton = useRef<HTMLButtonElement>(null);
   const returning = useRef(false);
-
-  useEffect(() => {
-    if (open !== null) return;
-    const controller = new AbortController();
-    fetchCampaignPage(token, paging, controller.signal).then(
-      ({ rows, total }) => setList({ status: 'ready', rows, total }),
-      (error: unknown) => {
-        if (isAbort(error)) return;
-        if (isAuthError(error)) return onUnauthorized();
-        setList({ status: 'failed', rows: [], total: 0 });
-      },
-    );
-    return () => controller.abort();
-  }, [token, paging, reload, open, onUnauthorized]);
 
   // Back from an issue, focus returns to where the list starts.
   useEffect(() => {
@@ -67,7 +56,7 @@ export function CampaignsTab(props: CampaignsProps) {
         onClose={() => {
           returning.current = true;
           setOpen(null);
-          setReload((n) => n + 1);
+          reload();
         }}
       />
     );
@@ -91,7 +80,7 @@ export function CampaignsTab(props: CampaignsProps) {
           {copy.new}
         </button>
       </div>
-      <ListFallback list={list} copy={copy} onRetry={() => setReload((n) => n + 1)} />
+      <ListFallback list={list} copy={copy} onRetry={reload} />
       {list.status === 'ready' && list.total > 0 && (
         <>
           <p className="admin-summary">
@@ -138,15 +127,7 @@ export function CampaignsTab(props: CampaignsProps) {
               </tbody>
             </table>
           </div>
-          <Pager
-            label={pagerLabel}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            total={list.total}
-            copy={pagerCopy}
-            onPage={(page) => setPaging((p) => ({ ...p, page }))}
-            onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
-          />
+          <Pager label={pagerLabel} copy={pagerCopy} {...pager} />
         </>
       )}
     </div>
