@@ -13,7 +13,7 @@ import { copy, fill } from './mail/copy.ts';
 import { sendSoon, workSoon } from './mail/kick.ts';
 import { verifyCampaignView } from './mail/links.ts';
 import { mailSettings } from './mail/settings.ts';
-import { linkPageResponse } from './pages/LinkPage.tsx';
+import { htmlPageResponse, linkPageResponse } from './pages/LinkPage.tsx';
 import { onlyParams, paging, rowId } from './query.ts';
 import {
   campaignFailures,
@@ -230,15 +230,5 @@ export const viewCampaignHandler: Handler = async (req, context) => {
       webTitle={fill(copy.campaign.web_title, { subject: campaign.subject })}
     />,
   );
-  return new Response(html, {
-    status: 200,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-robots-tag': 'noindex, nofollow',
-      'referrer-policy': 'no-referrer',
-      'content-security-policy': WEB_VERSION_CSP,
-    },
-  });
+  return htmlPageResponse(200, html, WEB_VERSION_CSP);
 };

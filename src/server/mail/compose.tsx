@@ -14,7 +14,7 @@ import { findInquiry, type StoredInquiry } from '../repositories/inquiries.ts';
 import { isSuppressed, type MailTemplate, type OutboxRow } from '../repositories/outbox.ts';
 import { findSubscriber, type StoredSubscriber } from '../repositories/subscribers.ts';
 import { campaignForMail } from '../repositories/campaigns.ts';
-import { articlesFor, CampaignMail } from './campaign.tsx';
+import { articlesFor, CampaignMail, type CampaignMailProps } from './campaign.tsx';
 import { belgradeSlot, copy, fill, headerText } from './copy.ts';
 import { addressTag, campaignViewUrl, linkUrl, signLinkToken } from './links.ts';
 import type { MailSettings } from './settings.ts';
@@ -86,6 +86,23 @@ async function campaignOf({ db, row }: Context) {
   return campaign;
 }
 
+/** An issue as mail, with its "view in browser" link; `extra` says what stands in the footer. */
+const issueMail = (
+  campaign: Awaited<ReturnType<typeof campaignOf>>,
+  siteUrl: string,
+  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote'>,
+) => (
+  <CampaignMail
+    siteUrl={siteUrl}
+    subject={campaign.subject}
+    preheader={campaign.preheader}
+    markdown={campaign.markdown}
+    articles={articlesFor(campaign.articles)}
+    viewUrl={campaignViewUrl(siteUrl, campaign.id)}
+    {...extra}
+  />
+);
+
 /** Stands for the recipient's unsubscribe address in an issue rendered once for all its recipients. */
 const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/korvel-recipient-link';
 
@@ -98,17 +115,7 @@ async function renderedIssue(
 ): Promise<{ html: string; text: string }> {
   const key = `${siteUrl} ${campaign.id} ${campaign.updatedAt}`;
   if (lastIssue?.key !== key) {
-    const element = (
-      <CampaignMail
-        siteUrl={siteUrl}
-        subject={campaign.subject}
-        preheader={campaign.preheader}
-        markdown={campaign.markdown}
-        articles={articlesFor(campaign.articles)}
-        viewUrl={campaignViewUrl(siteUrl, campaign.id)}
-        unsubscribeUrl={UNSUBSCRIBE_PLACEHOLDER}
-      />
-    );
+    const element = issueMail(campaign, siteUrl, { unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER });
     const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
     lastIssue = { key, html, text };
   }
@@ -253,17 +260,7 @@ const builders: Record<MailTemplate, Builder> = {
     const { siteUrl } = context.settings;
     const campaign = await campaignOf(context);
     return {
-      element: (
-        <CampaignMail
-          siteUrl={siteUrl}
-          subject={campaign.subject}
-          preheader={campaign.preheader}
-          markdown={campaign.markdown}
-          articles={articlesFor(campaign.articles)}
-          viewUrl={campaignViewUrl(siteUrl, campaign.id)}
-          footerNote={copy.campaign.test_note}
-        />
-      ),
+      element: issueMail(campaign, siteUrl, { footerNote: copy.campaign.test_note }),
       subject: fill(copy.campaign.test_subject, { subject: campaign.subject }),
     };
   },
