@@ -1,20 +1,31 @@
 /**
- * `npm run bench:build [-- --count N]`: how the static build scales with the number of articles. Copies the
+ * `npm run bench:build [-- --count N] [-- --log file]`: how the static build scales with the number of articles. Copies the
  * project's sources (not node_modules, which is linked) into a temporary directory, builds today's site there,
  * then adds N synthetic blog articles (default 1,000; copies of one real article under new titles and dates,
  * reusing its drawings) and builds again. Prints pages, build time and peak resident memory of the build's
  * process tree for both. Nothing is written under src/: the copy is removed at the end, on Ctrl-C too.
  * Social cards are cached by a hash of their inputs (node_modules/.cache/og), so a second run with the same N
- * draws none; the first run draws one per synthetic article.
+ * draws none; the first run draws one per synthetic article. `--log` appends Astro's output of both builds to a file.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '1000' }, log: { type: 'string' } },
+});
 const count = Number(values.count);
 if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a whole number above 0');
 
@@ -110,6 +121,7 @@ async function build(label: string): Promise<Result> {
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
+  if (values.log) appendFileSync(values.log, `\n=== ${label}\n${log}`);
   if (code !== 0) throw new Error(`${label}: astro build exited with ${code}\n${log.slice(-4000)}`);
   return { label, pages: countPages(join(work, 'dist')), seconds, peakMb: peakKb / 1024 };
 }
