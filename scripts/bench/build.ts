@@ -7,7 +7,7 @@
  * Social cards are cached by a hash of their inputs (node_modules/.cache/og), so a second run with the same N
  * draws none; the first run draws one per synthetic article. `--log` appends Astro's output of both builds to a file.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -32,8 +32,15 @@ if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a wh
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'korvel-bench-build-'));
 const cleanUp = () => rmSync(work, { recursive: true, force: true });
+/** The build step running now: on Ctrl-C it is stopped first, so it cannot write into the copy after its removal. */
+let running: ChildProcess | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
+  process.on(signal, async () => {
+    if (running && running.exitCode === null) {
+      const exited = new Promise((resolve) => running!.on('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    }
     cleanUp();
     process.exit(130);
   });
@@ -83,20 +90,19 @@ interface Result {
   peakMb: number;
 }
 
-/** Resident memory of a process and its descendants, from /proc. */
-function treeRssKb(pid: number): number {
-  let total = 0;
+/** Resident memory of a process and each of its descendants (name, kB), from /proc. */
+function treeRss(pid: number, into: [string, number][] = []): [string, number][] {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    into.push([/Name:\s+(\S+)/.exec(status)?.[1] ?? '?', Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)]);
     for (const task of readdirSync(`/proc/${pid}/task`)) {
       const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(/\s+/) : []) total += treeRssKb(Number(child));
+      for (const child of children ? children.split(/\s+/) : []) treeRss(Number(child), into);
     }
   } catch {
     // The process ended while being read.
   }
-  return total;
+  return into;
 }
 
 function countPages(dir: string): number {
@@ -106,23 +112,43 @@ function countPages(dir: string): number {
   return pages;
 }
 
-async function build(label: string): Promise<Result> {
-  rmSync(join(work, 'dist'), { recursive: true, force: true });
-  const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Runs one step of `npm run build` in the copy; its output, and its peak memory with where it was reached. */
+async function step(args: string[]): Promise<{ log: string; peakKb: number; peakAt: string }> {
+  const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  running = child;
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   let peakKb = 0;
-  const timer = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 200);
+  let peakAt = '';
+  const timer = setInterval(() => {
+    const processes = treeRss(child.pid!);
+    const kb = processes.reduce((sum, [, rss]) => sum + rss, 0);
+    if (kb > peakKb) {
+      peakKb = kb;
+      const each = processes.map(([name, rss]) => `${name} ${Math.round(rss / 1024)} MB`).join(', ');
+      peakAt = `${new Date().toISOString().slice(11, 19)} UTC: ${each}`;
+    }
+  }, 200);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(timer);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}\n${log.slice(-4000)}`);
+  return { log, peakKb, peakAt };
+}
+
+/** `npm run build` in the copy, step by step: `astro build`, then the search index. */
+async function build(label: string): Promise<Result> {
+  rmSync(join(work, 'dist'), { recursive: true, force: true });
+  const started = performance.now();
+  const steps = [
+    await step([join(root, 'node_modules/astro/bin/astro.mjs'), 'build']),
+    await step([join(work, 'scripts/search-index.ts')]),
+  ];
   const seconds = (performance.now() - started) / 1000;
-  if (values.log) appendFileSync(values.log, `\n=== ${label}\n${log}`);
-  if (code !== 0) throw new Error(`${label}: astro build exited with ${code}\n${log.slice(-4000)}`);
+  if (values.log)
+    for (const { log, peakAt } of steps)
+      appendFileSync(values.log, `\n=== ${label} (peak RSS at ${peakAt})\n${log}`);
+  const peakKb = Math.max(...steps.map((s) => s.peakKb));
   return { label, pages: countPages(join(work, 'dist')), seconds, peakMb: peakKb / 1024 };
 }
 

@@ -28,7 +28,10 @@ await new Promise<void>((resolve, reject) => {
     text += chunk.toString();
     if (text.includes('Preview: http')) resolve();
   });
-  server.on('exit', (code) => reject(new Error(`preview server exited with ${code}`)));
+  server.on('exit', (code) => {
+    rmSync(join(dataDir, '..'), { recursive: true, force: true });
+    reject(new Error(`preview server exited with ${code}`));
+  });
 });
 const startup = performance.now() - started;
 const admin = JSON.parse(readFileSync(`${dataDir}.admin.json`, 'utf8')) as {
