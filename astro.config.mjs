@@ -11,7 +11,7 @@ import { isIndexable } from './src/routes.ts';
 
 /**
  * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
- * in public/ before every build and dev start, reports how many social cards the build drew or took from the
+ * in public/ and the newsletter's article index (src/generated) before every build and dev start, reports how many social cards the build drew or took from the
  * cache (src/server/og), and, in dev only, the Netlify emulation so `netlify/functions` answer
  * on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
@@ -31,6 +31,10 @@ function korvel() {
           const { writeBrochure } = await import('./scripts/lib/brochure/index.ts');
           const brochure = await writeBrochure(fileURLToPath(config.root));
           logger.info(`brochure: ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB`);
+          const { writeArticleIndex } = await import('./scripts/lib/article-index.ts');
+          logger.info(
+            `article index: ${writeArticleIndex(fileURLToPath(config.root))} articles for newsletter cards`,
+          );
         }
         if (command === 'dev') {
           updateConfig({

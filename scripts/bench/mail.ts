@@ -8,36 +8,20 @@
  * Prints enqueue time, throughput beside the baseline (median of three), and memory at each fifth of the run.
  * Run with tsx (package.json) because the mail templates are TSX.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openDb } from '../../src/server/db/open.ts';
 import { composeMail } from '../../src/server/mail/compose.tsx';
-import { mailSettings } from '../../src/server/mail/settings.ts';
+
 import { createTransport, processOutbox } from '../../src/server/mail/worker.ts';
-import { migrate } from '../../src/server/migrate.ts';
+import { bareTransportRate, printMeasures, printMemory, sampleMemory, startMailBench } from './lib/mail.ts';
 import { claimDueMail, enqueueMail, outboxStats } from '../../src/server/repositories/outbox.ts';
-import { startMailCatcher } from '../lib/mail-catcher.ts';
 
 const count = Number(process.env.COUNT ?? 10_000);
 const baselineCount = Number(process.env.BASELINE ?? 1_000);
 const BATCH = 20;
 
-process.env.JWT_SECRET ??= randomBytes(48).toString('base64url');
-const catcher = await startMailCatcher({ keep: 0, httpPort: false });
-const settings = { ...mailSettings({ SITE_URL: 'http://127.0.0.1:8888' }), smtpUrl: catcher.smtpUrl };
-const db = await openDb('');
-await migrate(db);
+const { catcher, settings, db } = await startMailBench(count);
 
-const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-// The subscribers the mail is about, then one queued mail each, the way a confirmation queues it.
-await db.query(
-  `INSERT INTO subscribers (email, consent_version, source_page, status, confirmed_at, consented_at)
-   SELECT 'reader' || n || '@bench.example', 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
-   FROM generate_series(1, $1::int) AS n`,
-  [count],
-);
+// One queued mail per subscriber, the way a confirmation queues it.
 const subscribers = await db.query<{ id: number; email: string }>('SELECT id, email FROM subscribers');
 let started = performance.now();
 await db.transaction(async (tx) => {
@@ -59,38 +43,11 @@ const mail = await composeMail(db, sample!, settings);
 await db.query(`UPDATE outbox SET status = 'pending', attempts = 0, lease_until = NULL WHERE id = $1`, [
   sample!.id,
 ]);
-const baselineRates: number[] = [];
-for (let run = 0; run < 3; run += 1) {
-  const transport = createTransport(catcher.smtpUrl);
-  started = performance.now();
-  for (let sent = 0; sent < baselineCount; sent += BATCH) {
-    await Promise.all(
-      Array.from({ length: Math.min(BATCH, baselineCount - sent) }, (_, i) =>
-        transport.sendMail({
-          from: settings.from,
-          to: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          headers: mail.headers,
-          messageId: `<baseline.${run}.${sent + i}@bench.example>`,
-        }),
-      ),
-    );
-  }
-  baselineRates.push(baselineCount / ((performance.now() - started) / 1000));
-  transport.close();
-}
+const baselineRate = await bareTransportRate(catcher.smtpUrl, settings.from, mail, baselineCount, BATCH);
 const caughtBeforeWorker = catcher.received();
 
 // The worker, in scheduled-function rounds, with memory sampled every 100 ms.
-const samples: Array<{ done: number; rss: number; heap: number }> = [];
-const sample0 = () => {
-  const { rss, heapUsed } = process.memoryUsage();
-  samples.push({ done: catcher.received() - caughtBeforeWorker, rss, heap: heapUsed });
-};
-sample0();
-const timer = setInterval(sample0, 100);
+const memory = sampleMemory(() => catcher.received() - caughtBeforeWorker);
 const transport = createTransport(catcher.smtpUrl);
 const rounds: number[] = [];
 started = performance.now();
@@ -108,8 +65,7 @@ for (;;) {
   if (report.sent === 0) break;
 }
 const workerSeconds = (performance.now() - started) / 1000;
-clearInterval(timer);
-sample0();
+const samples = memory.stop();
 transport.close();
 
 const stats = await outboxStats(db);
@@ -121,7 +77,6 @@ await db.close();
 await catcher.stop();
 
 const workerRate = delivered / workerSeconds;
-const baselineRate = median(baselineRates);
 console.log(
   `\nbench:mail — ${count.toLocaleString('en-GB')} welcome mails, embedded PGlite, local SMTP catcher\n`,
 );
@@ -134,18 +89,8 @@ const rows: Array<[string, string]> = [
   ['worker / baseline', `${(workerRate / baselineRate).toFixed(2)}×`],
   ['outbox left pending', String(stats.pending)],
 ];
-console.log('| measure                                  |           value |');
-console.log('| ---------------------------------------- | --------------: |');
-for (const [label, value] of rows) console.log(`| ${label.padEnd(40)} | ${value.padStart(15)} |`);
-console.log('\nmemory while the worker ran (MB):\n');
-console.log('| mails sent | rss | heap used |');
-console.log('| ---------: | --: | --------: |');
-for (const fifth of [0, 0.2, 0.4, 0.6, 0.8, 1]) {
-  const at = samples.find((s) => s.done >= fifth * count) ?? samples.at(-1)!;
-  console.log(`| ${String(at.done).padStart(10)} | ${mb(at.rss).padStart(3)} | ${mb(at.heap).padStart(9)} |`);
-}
-const peak = samples.reduce((a, s) => (s.rss > a.rss ? s : a));
-console.log(`\npeak rss ${mb(peak.rss)} MB at ${peak.done} mails sent`);
+printMeasures(rows);
+printMemory(samples, count);
 if (delivered !== count || sent !== count) {
   console.error(`expected ${count} mails delivered once each`);
   process.exitCode = 1;

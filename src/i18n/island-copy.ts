@@ -1,6 +1,7 @@
 /** Copy handed to the React islands as props (islands do not load i18next themselves). */
 import type { TFunction } from 'i18next';
 import {
+  CAMPAIGN_KEYS,
   INQUIRY_KEYS,
   LOGIN_KEYS,
   PAGER_KEYS,
@@ -102,12 +103,13 @@ export function adminLoginCopy(t: TFunction): LoginCopy {
 
 export function adminPanelCopy(t: TFunction): PanelCopy {
   return {
-    tabs: section(t, 'tabs', ['label', 'subscribers', 'inquiries'] as const),
+    tabs: section(t, 'tabs', ['label', 'subscribers', 'inquiries', 'campaigns'] as const),
     toasts: section(t, 'toasts', ['label', 'dismiss'] as const),
     signedIn: t('admin:login_form.success'),
     subscribers: section(t, 'subscribers', SUBSCRIBER_KEYS),
     inquiries: section(t, 'inquiries', INQUIRY_KEYS),
-    pager: section(t, 'pager', [...PAGER_KEYS, 'subscribers', 'inquiries'] as const),
+    campaigns: section(t, 'campaigns', CAMPAIGN_KEYS),
+    pager: section(t, 'pager', [...PAGER_KEYS, 'subscribers', 'inquiries', 'campaigns'] as const),
     errorHeading: t('common:error_boundary.heading'),
   };
 }

@@ -5,24 +5,18 @@
  */
 import crypto, { createHmac, generateKeyPairSync, hkdfSync, type BinaryLike } from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { addressTag, signLinkToken } from '../../src/server/mail/links.ts';
 import { LOGIN_PER_IP, SIGNUP_PER_IP } from '../../src/server/rate-limit.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE } from '../../src/server/tokens.ts';
-import {
-  startApi,
-  startOfAFreshWindow,
-  TEST_JWT_SECRET,
-  type Api,
-  type CallOptions,
-} from './support/harness.ts';
+import { startOfAFreshWindow, TEST_JWT_SECRET, type Api, type CallOptions } from './support/harness.ts';
 import {
   calendarOf,
   mailTo,
   NOTIFY_TO,
   runWorker,
   SITE_URL,
-  startTestMail,
+  useMailApi,
   type TestMail,
 } from './support/mail.ts';
 
@@ -35,20 +29,9 @@ let token: string;
 let ipCounter = 1;
 const nextIp = () => `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
+useMailApi(ADMIN, {}, (started) => ({ api, mail, token } = started));
 beforeAll(async () => {
-  mail = await startTestMail();
-  api = await startApi();
-  await api.createAdmin(ADMIN.email, ADMIN.password);
   adminId = (await api.db.query<{ id: number }>('SELECT id FROM admins'))[0]!.id;
-  token = await api.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await api?.close();
-  await mail?.stop();
-});
-beforeEach(async () => {
-  await api.settle();
-  mail.catcher.clear();
 });
 
 // --- Login timing (first in the file: the first unknown address of this process is the case) -----------

@@ -3,9 +3,9 @@
  * request, the admin's meeting decisions, and the outbox under faults (SMTP down, a permanent refusal,
  * two workers at once, hostile header values).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createTransport, processOutbox } from '../../src/server/mail/worker.ts';
-import { startApi, type Api } from './support/harness.ts';
+import { type Api } from './support/harness.ts';
 import {
   calendarOf,
   dueNow,
@@ -13,7 +13,7 @@ import {
   NOTIFY_TO,
   runWorker,
   SITE_URL,
-  startTestMail,
+  useMailApi,
   type TestMail,
 } from './support/mail.ts';
 
@@ -82,20 +82,11 @@ async function lastInquiryId(): Promise<number> {
   return row!.id;
 }
 
-beforeAll(async () => {
-  mail = await startTestMail({ refuse: (rcpt) => (rcpt === REFUSED ? 550 : undefined) });
-  api = await startApi();
-  await api.createAdmin(ADMIN.email, ADMIN.password);
-  token = await api.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await api?.close();
-  await mail?.stop();
-});
-beforeEach(async () => {
-  await api.settle();
-  mail.catcher.clear();
-});
+useMailApi(
+  ADMIN,
+  { refuse: (rcpt) => (rcpt === REFUSED ? 550 : undefined) },
+  (started) => ({ api, mail, token } = started),
+);
 
 describe('a contact message', () => {
   test('reaches the firm with every field, Reply-To the visitor, text and HTML', async () => {

@@ -3,11 +3,11 @@
  * confirmation mail and its link page, the welcome mail's RFC 8058 headers, and links that are tampered,
  * expired, reused or merely fetched by a scanner.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { emailHash } from '../../src/server/mail/hash.ts';
 import { addressTag, signLinkToken } from '../../src/server/mail/links.ts';
-import { startApi, type Api } from './support/harness.ts';
-import { linkIn, mailTo, runWorker, SITE_URL, startTestMail, type TestMail } from './support/mail.ts';
+import { type Api } from './support/harness.ts';
+import { linkIn, mailTo, runWorker, SITE_URL, useMailApi, type TestMail } from './support/mail.ts';
 
 const ADMIN = { email: 'lists@korvel.example', password: 'list keeper passphrase' };
 let api: Api;
@@ -45,20 +45,7 @@ async function subscribe(email: string) {
   return mailTo(mail.catcher, email).find((m) => m.subject === 'Welcome to the Korvel newsletter')!;
 }
 
-beforeAll(async () => {
-  mail = await startTestMail();
-  api = await startApi();
-  await api.createAdmin(ADMIN.email, ADMIN.password);
-  token = await api.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await api?.close();
-  await mail?.stop();
-});
-beforeEach(async () => {
-  await api.settle();
-  mail.catcher.clear();
-});
+useMailApi(ADMIN, {}, (started) => ({ api, mail, token } = started));
 
 describe('sign-up', () => {
   test('answers new, pending and confirmed addresses alike, and only new or pending ones get a confirmation', async () => {

@@ -20,7 +20,7 @@ import { buildFunctionBundles } from '../../scripts/lib/function-bundles.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/lib/mail-catcher.ts';
 import { createDb, type Db } from '../../src/server/db/index.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
-import { signLinkToken, addressTag } from '../../src/server/mail/links.ts';
+import { addressTag, campaignViewSignature, signLinkToken } from '../../src/server/mail/links.ts';
 import { migrate } from '../../src/server/migrate.ts';
 import { hashPassword } from '../../src/server/password.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
@@ -31,6 +31,10 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const functionsDir = join(repo, 'netlify', 'functions');
 const ADMIN = { email: 'bundles@korvel.example', password: 'a bundle admin passphrase' };
 const SITE_URL = 'https://site.korvel.test';
+const ISSUE = {
+  subject: 'Annex 1 two years on: what inspectors ask about CCS',
+  markdown: '## What changed\n\nA written **contamination control strategy** for every sterile line.',
+};
 const MESSAGE = {
   fullName: 'Marija Petrović',
   company: 'Hemofarm Pilot Plant',
@@ -215,6 +219,17 @@ describe('the deployed function bundles, outside the repository', () => {
     expect((list.body as unknown as { email: string }[]).map((row) => row.email)).toContain(email);
   });
 
+  test('a newsletter issue preview renders its Markdown and React Email inside the bundle', async () => {
+    const login = await call(withDb, 'POST', '/admin/login', { json: ADMIN });
+    const preview = await call(withDb, 'POST', '/api/campaign-preview', {
+      token: login.body.token,
+      json: ISSUE,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.html).toContain('<strong>contamination control strategy</strong>');
+    expect(preview.body.text).toContain('What changed');
+  });
+
   test('login answers 200 for the right password and 401 for a wrong one', async () => {
     expect((await call(withDb, 'POST', '/admin/login', { json: ADMIN })).status).toBe(200);
     const wrong = await call(withDb, 'POST', '/admin/login', {
@@ -257,6 +272,13 @@ describe('the deployed function bundles, outside the repository', () => {
       ],
       ['GET', '/api/newsletter', { token }],
       ['DELETE', '/api/newsletter/1', { token }],
+      ['GET', '/api/campaigns', { token }],
+      ['GET', '/api/campaigns/1', { token }],
+      ['POST', '/api/campaigns/1/test', { token }],
+      ['POST', '/api/campaigns/1/send', { token }],
+      ['POST', '/api/campaigns/1/cancel', { token }],
+      ['POST', '/api/campaign-preview', { token, json: ISSUE }],
+      ['GET', `/newsletter/issue/1?sig=${campaignViewSignature(1)}`],
       ['POST', '/.netlify/functions/mail-worker'],
     ];
     const answers = await Promise.all(

@@ -28,6 +28,8 @@ export const test = base.extend<SiteOptions & { problems: Problems }>({
               `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
             );
           });
+          // Storage belongs to the page; a sandboxed frame in it (the admin's mail preview) may not touch it.
+          if (window !== window.top) return;
           if (skipLoader) sessionStorage.setItem('korvel:loader-shown', '1');
           if (consentStored && localStorage.getItem('cookies') === null)
             localStorage.setItem('cookies', 'true');

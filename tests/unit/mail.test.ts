@@ -91,6 +91,7 @@ describe('mailSettings', () => {
       from: 'Korvel Engineering <no-reply@korvel.example>',
       notifyTo: 'info@korvel.example',
       siteUrl: 'https://www.korvel.example',
+      ratePerMinute: 600,
     });
     expect(DEFAULT_MAIL_FROM).toBe('Korvel Engineering <no-reply@korvel.example>');
     expect(mailSettings({ URL: 'https://korvel.netlify.app/' }).siteUrl).toBe('https://korvel.netlify.app');
@@ -98,6 +99,12 @@ describe('mailSettings', () => {
       'https://b.example',
     );
     expect(() => mailSettings({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+  });
+
+  test('reads the newsletter send rate and refuses one that is not a positive whole number', () => {
+    expect(mailSettings({ MAIL_RATE_PER_MINUTE: ' 120 ' }).ratePerMinute).toBe(120);
+    for (const bad of ['0', '-5', '1.5', 'fast', '1000000'])
+      expect(() => mailSettings({ MAIL_RATE_PER_MINUTE: bad })).toThrow(/MAIL_RATE_PER_MINUTE/);
   });
 });
 

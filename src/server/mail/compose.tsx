@@ -13,8 +13,10 @@ import type { Queryable } from '../db/index.ts';
 import { findInquiry, type StoredInquiry } from '../repositories/inquiries.ts';
 import { isSuppressed, type MailTemplate, type OutboxRow } from '../repositories/outbox.ts';
 import { findSubscriber, type StoredSubscriber } from '../repositories/subscribers.ts';
+import { campaignForMail } from '../repositories/campaigns.ts';
+import { articlesFor, CampaignMail, type CampaignMailProps } from './campaign.tsx';
 import { belgradeSlot, copy, fill, headerText } from './copy.ts';
-import { addressTag, linkUrl, signLinkToken } from './links.ts';
+import { addressTag, campaignViewUrl, linkUrl, signLinkToken } from './links.ts';
 import type { MailSettings } from './settings.ts';
 import * as T from './templates.tsx';
 
@@ -43,14 +45,16 @@ interface CalendarParts {
   callLink?: string;
 }
 
-interface Parts {
-  element: ReactElement;
+/** A template to render, or a mail already rendered (an issue renders once per campaign, not per recipient). */
+type Body = { element: ReactElement } | { rendered: { html: string; text: string } };
+
+type Parts = Body & {
   subject: string;
   replyTo?: string | Mail.Address;
   /** RFC 8058: the recipient's own one-click unsubscribe address (newsletter mail only). */
   unsubscribeUrl?: string;
   calendar?: CalendarParts;
-}
+};
 
 interface Context {
   db: Queryable;
@@ -74,6 +78,48 @@ async function subscriberOf({ db, row }: Context): Promise<StoredSubscriber> {
   const subscriber = row.subscriberId === null ? undefined : await findSubscriber(db, row.subscriberId);
   if (!subscriber) throw new MailCancelled('the address is no longer on the list');
   return subscriber;
+}
+
+async function campaignOf({ db, row }: Context) {
+  const campaign = row.campaignId === null ? undefined : await campaignForMail(db, row.campaignId);
+  if (!campaign) throw new MailCancelled('the campaign was deleted');
+  return campaign;
+}
+
+/** An issue as mail, with its "view in browser" link; `extra` says what stands in the footer. */
+const issueMail = (
+  campaign: Awaited<ReturnType<typeof campaignOf>>,
+  siteUrl: string,
+  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote'>,
+) => (
+  <CampaignMail
+    siteUrl={siteUrl}
+    subject={campaign.subject}
+    preheader={campaign.preheader}
+    markdown={campaign.markdown}
+    articles={articlesFor(campaign.articles)}
+    viewUrl={campaignViewUrl(siteUrl, campaign.id)}
+    {...extra}
+  />
+);
+
+/** Stands for the recipient's unsubscribe address in an issue rendered once for all its recipients. */
+const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/korvel-recipient-link';
+
+let lastIssue: { key: string; html: string; text: string } | undefined;
+
+/** An issue as every subscriber gets it, up to their own unsubscribe address; rendered once per version. */
+async function renderedIssue(
+  campaign: Awaited<ReturnType<typeof campaignOf>>,
+  siteUrl: string,
+): Promise<{ html: string; text: string }> {
+  const key = `${siteUrl} ${campaign.id} ${campaign.updatedAt}`;
+  if (lastIssue?.key !== key) {
+    const element = issueMail(campaign, siteUrl, { unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER });
+    const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+    lastIssue = { key, html, text };
+  }
+  return { html: lastIssue.html, text: lastIssue.text };
 }
 
 type Builder = (context: Context) => Promise<Parts>;
@@ -194,10 +240,34 @@ const builders: Record<MailTemplate, Builder> = {
       unsubscribeUrl,
     };
   },
+  campaign: async (context) => {
+    const { siteUrl } = context.settings;
+    const campaign = await campaignOf(context);
+    if (campaign.status !== 'sending') throw new MailCancelled(`the campaign is ${campaign.status}`);
+    const s = await subscriberOf(context);
+    if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
+    const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
+    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
+    const issue = await renderedIssue(campaign, siteUrl);
+    const personal = (body: string) => body.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl);
+    return {
+      rendered: { html: personal(issue.html), text: personal(issue.text) },
+      subject: campaign.subject,
+      unsubscribeUrl,
+    };
+  },
+  'campaign-test': async (context) => {
+    const { siteUrl } = context.settings;
+    const campaign = await campaignOf(context);
+    return {
+      element: issueMail(campaign, siteUrl, { footerNote: copy.campaign.test_note }),
+      subject: fill(copy.campaign.test_subject, { subject: campaign.subject }),
+    };
+  },
 };
 
 /** Mail that goes to subscribers as subscribers: suppressed addresses never receive it. */
-export const NEWSLETTER_CLASS: ReadonlySet<MailTemplate> = new Set(['newsletter-welcome']);
+export const NEWSLETTER_CLASS: ReadonlySet<MailTemplate> = new Set(['newsletter-welcome', 'campaign']);
 
 /** The meeting's .ics: the same UID for every file about one slot, so each update replaces the last. */
 function calendarFile(calendar: CalendarParts, recipient: string, settings: MailSettings): string {
@@ -238,11 +308,19 @@ export async function composeMail(
   if (NEWSLETTER_CLASS.has(row.template) && (await isSuppressed(db, row.recipient)))
     throw new MailCancelled('the address unsubscribed');
   const parts = await builders[row.template]({ db, row, settings });
-  const [html, text] = await Promise.all([render(parts.element), render(parts.element, { plainText: true })]);
+  const { html, text } =
+    'rendered' in parts
+      ? parts.rendered
+      : await Promise.all([render(parts.element), render(parts.element, { plainText: true })]).then(
+          ([html, text]) => ({ html, text }),
+        );
   const headers: Record<string, string> = {};
   if (parts.unsubscribeUrl) {
     headers['List-Unsubscribe'] = `<${parts.unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    // RFC 2919: lets mail clients and filters recognise every issue as the same list.
+    headers['List-Id'] =
+      `${site.displayName} newsletter <newsletter.${new URL(site.url).hostname.replace(/^www\./, '')}>`;
   } else {
     // Notifications and acknowledgements are machine-made: auto-responders must not answer them (RFC 3834).
     headers['Auto-Submitted'] = 'auto-generated';

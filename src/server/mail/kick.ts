@@ -24,16 +24,27 @@ const warmRenderer = () =>
     email.render(react.createElement('p')),
   ));
 
-/** Never throws: the request has committed, and its mail is safe in the outbox whatever happens here. */
-export async function sendSoon(context: RequestContext, db: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0 || !mailConfigured()) return;
+/** Hands a worker run to `waitUntil`, after loading the mail code before the reply. Never throws. */
+async function runSoon(context: RequestContext, db: Db, ids?: readonly number[]): Promise<void> {
+  if (!mailConfigured()) return;
   try {
     const [{ processOutbox }] = await Promise.all([import('./worker.ts'), warmRenderer()]);
-    const attempt = processOutbox(db, { ids, deadline: Date.now() + ATTEMPT_MS }).catch((error: unknown) =>
+    const run = processOutbox(db, { ids, deadline: Date.now() + ATTEMPT_MS }).catch((error: unknown) =>
       console.error('[mail] the attempt after the request failed:', error),
     );
-    context.waitUntil?.(attempt);
+    context.waitUntil?.(run);
   } catch (error) {
     console.error('[mail] the mail code could not be loaded; the scheduled worker will send it:', error);
   }
 }
+
+/** The first attempt at the mails `ids`. The request has committed, so they are safe whatever happens here. */
+export async function sendSoon(context: RequestContext, db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await runSoon(context, db, ids);
+}
+
+/**
+ * A run of the whole worker after a request that queued many mails (a newsletter issue's send): its first
+ * batch leaves now instead of at the next scheduled run.
+ */
+export const workSoon = (context: RequestContext, db: Db): Promise<void> => runSoon(context, db);

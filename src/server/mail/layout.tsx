@@ -26,7 +26,7 @@ const paper = '#f7f5f0';
 const rule = '#d9d4c7';
 const font = "'IBM Plex Sans', 'Segoe UI', Helvetica, Arial, sans-serif";
 
-const styles = {
+export const styles = {
   body: { backgroundColor: paper, color: ink, fontFamily: font, margin: 0, padding: '24px 0' },
   container: { backgroundColor: '#ffffff', border: `1px solid ${rule}`, maxWidth: '600px', margin: '0 auto' },
   header: { borderBottom: `3px solid ${copper}`, padding: '20px 32px 16px' },
@@ -51,6 +51,16 @@ const styles = {
   link: { color: blue, textDecoration: 'underline' },
   footer: { padding: '8px 32px 24px' },
   hr: { borderColor: rule, margin: '8px 0 16px' },
+  top: { color: muted, fontSize: '12px', margin: '0 auto 8px', maxWidth: '600px', textAlign: 'center' },
+  minorHeading: { color: ink, fontSize: '15px', fontWeight: 700, lineHeight: '1.4', margin: '4px 0 8px' },
+  list: { fontSize: '15px', lineHeight: '1.6', margin: '0 0 16px', paddingLeft: '22px' },
+  quote: { borderLeft: `3px solid ${rule}`, color: muted, margin: '0 0 16px', padding: '0 0 0 14px' },
+  hrInline: { border: 'none', borderTop: `1px solid ${rule}`, margin: '20px 0' },
+  code: { backgroundColor: paper, fontFamily: "'IBM Plex Mono', Consolas, monospace", fontSize: '14px' },
+  pre: { backgroundColor: paper, fontSize: '13px', margin: '0 0 16px', overflowX: 'auto', padding: '12px' },
+  card: { borderTop: `1px solid ${rule}`, padding: '14px 0 6px' },
+  cardDate: { color: muted, fontSize: '12px', letterSpacing: '0.04em', margin: '0 0 4px' },
+  cardTitle: { fontSize: '16px', lineHeight: '1.4', margin: '0 0 8px' },
 } satisfies Record<string, CSSProperties>;
 
 export function Paragraph({ children, small = false }: { children: ReactNode; small?: boolean }) {
@@ -124,18 +134,28 @@ interface LayoutProps {
   siteUrl: string;
   /** Newsletter mail only: the recipient's own one-click unsubscribe address. */
   unsubscribeUrl?: string;
+  /** A line in the footer, where the unsubscribe link stands in a subscriber's copy. */
+  note?: ReactNode;
+  /** A line above the frame (a newsletter issue's "view in browser" link). */
+  top?: ReactNode;
+  /** Only for a mail shown as a web page: its title (and a viewport for phones). */
+  webTitle?: string;
   children: ReactNode;
 }
 
-export function MailLayout({ preview, heading, siteUrl, unsubscribeUrl, children }: LayoutProps) {
+export function MailLayout(props: LayoutProps) {
+  const { preview, heading, siteUrl, unsubscribeUrl, note, top, webTitle, children } = props;
   const { layout } = copy;
   return (
     <Html lang="en-GB">
       <Head>
         <meta name="color-scheme" content="light" />
+        {webTitle && <title>{webTitle}</title>}
+        {webTitle && <meta name="viewport" content="width=device-width, initial-scale=1" />}
       </Head>
-      <Preview>{preview}</Preview>
+      {preview && <Preview>{preview}</Preview>}
       <Body style={styles.body}>
+        {top && <Text style={styles.top}>{top}</Text>}
         <Container style={styles.container}>
           <Section style={styles.header}>
             <Text style={styles.wordmark}>{site.name.toUpperCase()}</Text>
@@ -154,6 +174,7 @@ export function MailLayout({ preview, heading, siteUrl, unsubscribeUrl, children
                 {layout.unsubscribe_intro} <TextLink href={unsubscribeUrl}>{layout.unsubscribe}</TextLink>
               </Text>
             )}
+            {note && <Text style={styles.small}>{note}</Text>}
             <Text style={styles.small}>
               {fill(layout.sent_by, { legalName: site.legalName, ...site.address })}{' '}
               <TextLink href={`mailto:${site.email}`}>{site.email}</TextLink> · {site.phone}

@@ -4,7 +4,7 @@
  * the query string": a mail link can carry nothing else, and each token can do exactly one thing to one row.
  * The key is derived from JWT_SECRET with HKDF, so an admin token never passes as a link token or back.
  */
-import { hkdfSync } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { jwtSecret } from '../config.ts';
 import { emailHash } from './hash.ts';
@@ -20,16 +20,20 @@ const TYPE = 'korvel-link+jwt';
 /** The first 16 hex characters of the address's hash: binds a token to the address it was sent to. */
 export const addressTag = (email: string) => emailHash(email).slice(0, 16);
 
-let cached: { secret: string; key: Uint8Array } | undefined;
+const cached = new Map<string, { secret: string; key: Uint8Array }>();
 
-function linkKey(): Uint8Array {
+/** A key of its own for each use, derived from JWT_SECRET (HKDF), so no signature passes for another use. */
+function derivedKey(info: string): Uint8Array {
   const secret = jwtSecret();
   const text = new TextDecoder().decode(secret);
-  if (cached?.secret !== text) {
-    cached = { secret: text, key: new Uint8Array(hkdfSync('sha256', secret, '', 'korvel mail links', 32)) };
-  }
-  return cached.key;
+  const hit = cached.get(info);
+  if (hit?.secret === text) return hit.key;
+  const key = new Uint8Array(hkdfSync('sha256', secret, '', info, 32));
+  cached.set(info, { secret: text, key });
+  return key;
 }
+
+const linkKey = () => derivedKey('korvel mail links');
 
 export interface LinkClaims {
   subscriberId: number;
@@ -89,3 +93,24 @@ export async function verifyLinkToken(
 /** The absolute link a mail carries, e.g. `https://www.korvel.example/newsletter/confirm?token=…`. */
 export const linkUrl = (siteUrl: string, purpose: LinkPurpose, token: string) =>
   `${siteUrl}/newsletter/${purpose}?token=${token}`;
+
+/**
+ * The signature in a newsletter issue's "view in browser" link: an HMAC of the campaign id alone (128 bits,
+ * base64url), so the link names no recipient and every copy of an issue carries the same one.
+ */
+export function campaignViewSignature(campaignId: number): string {
+  return createHmac('sha256', derivedKey('korvel campaign view'))
+    .update(`campaign:${campaignId}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+export function verifyCampaignView(campaignId: number, signature: string): boolean {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(campaignViewSignature(campaignId)), Buffer.from(signature));
+}
+
+/** `https://www.korvel.example/newsletter/issue/12?sig=…`: the issue as a web page, no sign-in needed. */
+export const campaignViewUrl = (siteUrl: string, campaignId: number) =>
+  `${siteUrl}/newsletter/issue/${campaignId}?sig=${campaignViewSignature(campaignId)}`;

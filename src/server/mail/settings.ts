@@ -16,6 +16,18 @@ export interface MailSettings {
   notifyTo: string;
   /** Origin of every absolute link in mail, without a trailing slash. */
   siteUrl: string;
+  /** Newsletter issues leave at most this many copies a minute (MAIL_RATE_PER_MINUTE, default 600). */
+  ratePerMinute: number;
+}
+
+/** What most SMTP relays accept from a small sender without throttling it. */
+export const DEFAULT_MAIL_RATE_PER_MINUTE = 600;
+
+function ratePerMinute(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAIL_RATE_PER_MINUTE;
+  if (!/^[1-9][0-9]{0,5}$/.test(value.trim()))
+    throw new ConfigError('MAIL_RATE_PER_MINUTE must be a whole number from 1 to 999999');
+  return Number(value.trim());
 }
 
 /** `https://www.korvel.example/` → `https://www.korvel.example`; anything but an http(s) origin is refused. */
@@ -44,6 +56,7 @@ export function mailSettings(env: NodeJS.ProcessEnv = process.env): MailSettings
     from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     notifyTo: notifyAddress(env),
     siteUrl: origin(env.SITE_URL?.trim() || env.URL?.trim() || site.url, env.SITE_URL ? 'SITE_URL' : 'URL'),
+    ratePerMinute: ratePerMinute(env.MAIL_RATE_PER_MINUTE),
   };
 }
 

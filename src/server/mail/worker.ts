@@ -8,10 +8,16 @@
  * server accepting a mail and this worker recording it: if the worker dies there, the lease runs out and
  * the mail is sent again, with the same Message-ID (the idempotency key), which lets receiving systems
  * recognise the copy.
+ *
+ * Newsletter issues go out at MAIL_RATE_PER_MINUTE at most, counted across workers: when a minute's budget
+ * is spent the worker stops and the next run (a minute later) goes on, so a large list takes as many runs
+ * as it needs and no run outlives a scheduled function's time limit.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DbUnavailableError, type Db } from '../db/index.ts';
+import { settleCampaigns } from '../repositories/campaigns.ts';
 import {
+  claimCampaignMail,
   claimDueMail,
   hasMailWaitingForServer,
   markCancelled,
@@ -151,11 +157,17 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       if (up) await wakeMailAfterOutage(db);
     }
     while (Date.now() < deadline) {
+      // Mail about a visitor's request goes first; newsletter issues fill the rest of a batch at their rate.
       const rows = await claimDueMail(db, { limit: batchSize, ids: options.ids });
+      if (!options.ids && rows.length < batchSize) {
+        const limit = batchSize - rows.length;
+        rows.push(...(await claimCampaignMail(db, { limit, ratePerMinute: settings.ratePerMinute })));
+      }
       if (rows.length === 0) break;
       const kinds = await Promise.all(rows.map((row) => sendOne(db, row, transport, settings, report)));
       if (options.ids || kinds.includes('connection')) break;
     }
+    if (!options.ids) await settleCampaigns(db);
   } finally {
     if (!options.transport) transport.close();
   }

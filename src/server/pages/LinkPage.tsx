@@ -83,9 +83,11 @@ function LinkPage({ eyebrow, title, paragraphs, form, next }: LinkPageContent) {
   );
 }
 
-/** The page as a complete response with its own strict headers. */
-export function linkPageResponse(status: number, content: LinkPageContent): Response {
-  const html = `<!doctype html>${renderToStaticMarkup(<LinkPage {...content} />)}`;
+/**
+ * A page a function answers with: never cached or indexed, no Referer (its URL may hold a token), and its own
+ * Content-Security-Policy.
+ */
+export function htmlPageResponse(status: number, html: string, csp: string): Response {
   return new Response(html, {
     status,
     headers: {
@@ -94,7 +96,16 @@ export function linkPageResponse(status: number, content: LinkPageContent): Resp
       'x-content-type-options': 'nosniff',
       'x-robots-tag': 'noindex, nofollow',
       'referrer-policy': 'no-referrer',
-      'content-security-policy': `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      'content-security-policy': csp,
     },
   });
+}
+
+/** The page as a complete response with its own strict headers. */
+export function linkPageResponse(status: number, content: LinkPageContent): Response {
+  return htmlPageResponse(
+    status,
+    `<!doctype html>${renderToStaticMarkup(<LinkPage {...content} />)}`,
+    `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  );
 }

@@ -3,7 +3,7 @@
  * worker (src/server/mail/worker.ts). Claiming is one UPDATE … FOR UPDATE SKIP LOCKED statement that moves
  * rows to `sending` under a lease, so two workers never hold the same row.
  */
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { emailHash } from '../mail/hash.ts';
 import type { AfterFailure, FailureKind } from '../mail/policy.ts';
 
@@ -16,6 +16,8 @@ export const MAIL_TEMPLATES = [
   'meeting-declined',
   'newsletter-confirm',
   'newsletter-welcome',
+  'campaign',
+  'campaign-test',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -30,6 +32,7 @@ export interface OutgoingMail {
   params?: Record<string, unknown>;
   inquiryId?: number;
   subscriberId?: number;
+  campaignId?: number;
 }
 
 export interface OutboxRow {
@@ -41,6 +44,7 @@ export interface OutboxRow {
   params: Record<string, unknown>;
   inquiryId: number | null;
   subscriberId: number | null;
+  campaignId: number | null;
   status: MailStatus;
   attempts: number;
   /** Start of the current 24-hour delivery budget. */
@@ -58,6 +62,7 @@ interface Row extends Record<string, unknown> {
   params: Record<string, unknown> | string;
   inquiry_id: number | null;
   subscriber_id: number | null;
+  campaign_id: number | null;
   status: MailStatus;
   attempts: number;
   queued_at: Date;
@@ -66,8 +71,8 @@ interface Row extends Record<string, unknown> {
   sent_at: Date | null;
 }
 
-const COLUMNS = `id, idempotency_key, template, recipient, params, inquiry_id, subscriber_id, status, attempts,
-  queued_at, last_error, failure_kind, sent_at`;
+const COLUMNS = `id, idempotency_key, template, recipient, params, inquiry_id, subscriber_id, campaign_id, status,
+  attempts, queued_at, last_error, failure_kind, sent_at`;
 
 const toRow = (row: Row): OutboxRow => ({
   id: row.id,
@@ -77,6 +82,7 @@ const toRow = (row: Row): OutboxRow => ({
   params: typeof row.params === 'string' ? (JSON.parse(row.params) as Record<string, unknown>) : row.params,
   inquiryId: row.inquiry_id,
   subscriberId: row.subscriber_id,
+  campaignId: row.campaign_id,
   status: row.status,
   attempts: row.attempts,
   queuedAt: new Date(row.queued_at),
@@ -97,10 +103,10 @@ export async function enqueueMail(db: Queryable, mails: readonly OutgoingMail[])
   for (let from = 0; from < mails.length; from += ENQUEUE_CHUNK) {
     const chunk = mails.slice(from, from + ENQUEUE_CHUNK);
     const rows = await db.query<{ id: number }>(
-      `INSERT INTO outbox (idempotency_key, template, recipient, params, inquiry_id, subscriber_id)
-       SELECT key, template, recipient, params::jsonb, inquiry_id, subscriber_id
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[])
-         AS m (key, template, recipient, params, inquiry_id, subscriber_id)
+      `INSERT INTO outbox (idempotency_key, template, recipient, params, inquiry_id, subscriber_id, campaign_id)
+       SELECT key, template, recipient, params::jsonb, inquiry_id, subscriber_id, campaign_id
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[])
+         AS m (key, template, recipient, params, inquiry_id, subscriber_id, campaign_id)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         chunk.map((m) => m.key),
@@ -109,6 +115,7 @@ export async function enqueueMail(db: Queryable, mails: readonly OutgoingMail[])
         chunk.map((m) => JSON.stringify(m.params ?? {})),
         chunk.map((m) => m.inquiryId ?? null),
         chunk.map((m) => m.subscriberId ?? null),
+        chunk.map((m) => m.campaignId ?? null),
       ],
     );
     ids.push(...rows.map((row) => row.id));
@@ -119,9 +126,14 @@ export async function enqueueMail(db: Queryable, mails: readonly OutgoingMail[])
 /** How long a claimed row stays the claiming worker's before another may take it over (after a crash). */
 export const LEASE_SECONDS = 5 * 60;
 
+const DUE = `((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now()))`;
+const CLAIM = `status = 'sending', attempts = attempts + 1, claimed_at = clock_timestamp(),
+  lease_until = now() + make_interval(secs => ${LEASE_SECONDS})`;
+
 /**
  * Claims up to `limit` due rows for this worker: pending rows whose time has come and `sending` rows whose
  * lease ran out (their worker died). With `ids`, only those rows (the attempt right after a request).
+ * Newsletter issues' copies are left to {@link claimCampaignMail}, which keeps to the send rate.
  */
 export async function claimDueMail(
   db: Queryable,
@@ -129,18 +141,47 @@ export async function claimDueMail(
 ): Promise<OutboxRow[]> {
   const onlyIds = options.ids ? 'AND id = ANY($2::int[])' : '';
   const rows = await db.query<Row>(
-    `UPDATE outbox SET status = 'sending', attempts = attempts + 1,
-       lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    `UPDATE outbox SET ${CLAIM}
      WHERE id IN (
        SELECT id FROM outbox
-       WHERE ((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now()))
-         ${onlyIds}
+       WHERE ${DUE} AND template <> 'campaign' ${onlyIds}
        ORDER BY next_attempt_at, id
        LIMIT $1
        FOR UPDATE SKIP LOCKED)
      RETURNING ${COLUMNS}`,
     options.ids ? [options.limit, options.ids] : [options.limit],
   );
+  return rows.map(toRow).sort((a, b) => a.id - b.id);
+}
+
+/** Any number; the same in every worker, so campaign claims take turns and the rate holds across them. */
+const CAMPAIGN_RATE_LOCK = 724_310_2011;
+
+/**
+ * Claims up to `limit` copies of newsletter issues, but never more than `ratePerMinute` in any 60 seconds
+ * across all workers: the claims of the last minute are counted under a transaction-scoped advisory lock,
+ * so two workers that overlap cannot both spend the same budget.
+ */
+export async function claimCampaignMail(
+  db: Db,
+  options: { limit: number; ratePerMinute: number },
+): Promise<OutboxRow[]> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [CAMPAIGN_RATE_LOCK]);
+    return tx.query<Row>(
+      `UPDATE outbox SET ${CLAIM}
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE ${DUE} AND template = 'campaign'
+         ORDER BY next_attempt_at, id
+         LIMIT least($1, greatest($2 - (
+           SELECT count(*) FROM outbox
+           WHERE template = 'campaign' AND claimed_at > clock_timestamp() - interval '60 seconds'), 0))
+         FOR UPDATE SKIP LOCKED)
+       RETURNING ${COLUMNS}`,
+      [options.limit, options.ratePerMinute],
+    );
+  });
   return rows.map(toRow).sort((a, b) => a.id - b.id);
 }
 
@@ -186,7 +227,8 @@ export async function markCancelled(db: Queryable, id: number, reason: string): 
 export async function releaseMail(db: Queryable, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.query(
-    `UPDATE outbox SET status = 'pending', attempts = greatest(attempts - 1, 0), lease_until = NULL
+    `UPDATE outbox SET status = 'pending', attempts = greatest(attempts - 1, 0), lease_until = NULL,
+       claimed_at = NULL
      WHERE id = ANY($1::int[]) AND status = 'sending'`,
     [ids],
   );

@@ -9,8 +9,10 @@ import {
   type MailCatcher,
   type MailCatcherOptions,
 } from '../../../scripts/lib/mail-catcher.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Db } from '../../../src/server/db/index.ts';
 import { processOutbox, type WorkerReport } from '../../../src/server/mail/worker.ts';
+import { startApi, type Api } from './harness.ts';
 
 export const SITE_URL = 'https://site.korvel.test';
 export const NOTIFY_TO = 'leads@korvel.example';
@@ -40,6 +42,41 @@ export async function startTestMail(options: MailCatcherOptions = {}): Promise<T
       await catcher.stop();
     },
   };
+}
+
+export interface MailApi {
+  api: Api;
+  mail: TestMail;
+  /** A token of the signed-in admin. */
+  token: string;
+}
+
+/**
+ * A test file's API and catcher, with `admin` created and signed in, the catcher emptied before each test and
+ * everything stopped after the file. `ready` receives them once they are up.
+ * @example useMailApi(ADMIN, {}, (s) => ({ api, mail, token } = s));
+ */
+export function useMailApi(
+  admin: { email: string; password: string },
+  options: MailCatcherOptions,
+  ready: (started: MailApi) => void,
+): void {
+  let started: MailApi | undefined;
+  beforeAll(async () => {
+    const mail = await startTestMail(options);
+    const api = await startApi();
+    await api.createAdmin(admin.email, admin.password);
+    started = { api, mail, token: await api.login(admin.email, admin.password) };
+    ready(started);
+  });
+  afterAll(async () => {
+    await started?.api.close();
+    await started?.mail.stop();
+  });
+  beforeEach(async () => {
+    await started!.api.settle();
+    started!.mail.catcher.clear();
+  });
 }
 
 /** Makes every waiting mail due now, as if its backoff had passed. */

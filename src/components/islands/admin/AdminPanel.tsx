@@ -7,19 +7,25 @@ import {
   tokenLooksUsable,
 } from '../../../lib/admin-token.ts';
 import IslandErrorBoundary from '../IslandErrorBoundary.tsx';
+import type { ArticleOption } from './campaigns/ArticlePicker.tsx';
 import type { PanelCopy } from './copy.ts';
 import { SubscriberTable } from './SubscriberTable.tsx';
 import { ToastRegion, useToasts } from './Toasts.tsx';
 import './admin.css';
 
-/** The inquiries tab, with its meeting decisions and mail states, loads the first time it is opened. */
+/** The inquiries and newsletter-issue tabs load the first time they are opened. */
 const InquiryList = lazy(() => import('./InquiryList.tsx').then((m) => ({ default: m.InquiryList })));
+const CampaignsTab = lazy(() =>
+  import('./campaigns/CampaignsTab.tsx').then((m) => ({ default: m.CampaignsTab })),
+);
 
-const TABS = ['subscribers', 'inquiries'] as const;
+const TABS = ['subscribers', 'inquiries', 'campaigns'] as const;
 type Tab = (typeof TABS)[number];
 
 interface Props {
   copy: PanelCopy;
+  /** The articles and news a newsletter issue can show as cards. */
+  articles: readonly ArticleOption[];
 }
 
 /** Leaves the panel for the sign-in page; `replace` so Back does not return to a panel that cannot load. */
@@ -28,11 +34,15 @@ function toLogin() {
   window.location.replace(ADMIN_LOGIN);
 }
 
-function Panel({ copy }: Props) {
+function Panel({ copy, articles }: Props) {
   const [token, setToken] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('subscribers');
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(new Set(['subscribers']));
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ subscribers: null, inquiries: null });
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    subscribers: null,
+    inquiries: null,
+    campaigns: null,
+  });
   const { toasts, notify, dismiss } = useToasts();
   const onUnauthorized = useCallback(toLogin, []);
 
@@ -123,39 +133,57 @@ function Panel({ copy }: Props) {
           onUnauthorized={onUnauthorized}
         />
       </div>
-      <div
-        role="tabpanel"
-        id="admin-tabpanel-inquiries"
-        aria-labelledby="admin-tab-inquiries"
-        className="admin-tabpanel"
-        hidden={tab !== 'inquiries'}
-        tabIndex={0}
-      >
-        {opened.has('inquiries') && (
-          <Suspense
-            fallback={
-              <p className="admin-status" role="status">
-                {copy.inquiries.loading}
-              </p>
-            }
-          >
-            <InquiryList
-              token={token}
-              copy={copy.inquiries}
-              pagerCopy={copy.pager}
-              pagerLabel={copy.pager.inquiries}
-              notify={notify}
-              onUnauthorized={onUnauthorized}
-            />
-          </Suspense>
-        )}
-      </div>
+      {(['inquiries', 'campaigns'] as const).map((name) => (
+        <div
+          key={name}
+          role="tabpanel"
+          id={`admin-tabpanel-${name}`}
+          aria-labelledby={`admin-tab-${name}`}
+          className="admin-tabpanel"
+          hidden={tab !== name}
+          tabIndex={0}
+        >
+          {opened.has(name) && (
+            <Suspense
+              fallback={
+                <p className="admin-status" role="status">
+                  {copy[name].loading}
+                </p>
+              }
+            >
+              {name === 'inquiries' ? (
+                <InquiryList
+                  token={token}
+                  copy={copy.inquiries}
+                  pagerCopy={copy.pager}
+                  pagerLabel={copy.pager.inquiries}
+                  notify={notify}
+                  onUnauthorized={onUnauthorized}
+                />
+              ) : (
+                <CampaignsTab
+                  token={token}
+                  copy={copy.campaigns}
+                  pagerCopy={copy.pager}
+                  pagerLabel={copy.pager.campaigns}
+                  articles={articles}
+                  notify={notify}
+                  onUnauthorized={onUnauthorized}
+                />
+              )}
+            </Suspense>
+          )}
+        </div>
+      ))}
       {toastRegion}
     </div>
   );
 }
 
-/** The newsletter admin (SPEC §2): subscribers and inquiries behind the admin token. Hydrated with client:load. */
+/**
+ * The newsletter admin (SPEC §2): subscribers, inquiries and newsletter issues behind the admin token.
+ * Hydrated with client:load.
+ */
 export default function AdminPanel(props: Props) {
   return (
     <IslandErrorBoundary heading={props.copy.errorHeading}>

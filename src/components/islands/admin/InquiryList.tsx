@@ -1,22 +1,22 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { MeetingDecisionInput } from '../../../lib/schemas.ts';
 import {
   decideMeeting,
   fetchInquiryPage,
-  isAbort,
   isAuthError,
   retryMail,
   setInquiryHandled,
   type Inquiry,
   type InquiryMail,
-  type ListState,
 } from './api.ts';
 import type { InquiriesCopy, PagerCopy } from './copy.ts';
 import { belgradeSlot, fill, localDateTime, plural } from './format.ts';
+import { ListFallback } from './ListFallback.tsx';
 import { MailStates } from './MailStates.tsx';
 import { MeetingDecision } from './MeetingDecision.tsx';
 import { Pager } from './Pager.tsx';
 import type { ToastTone } from './Toasts.tsx';
+import { usePagedList, type Paging } from './usePagedList.ts';
 
 interface Props {
   token: string;
@@ -149,28 +149,16 @@ function InquiryCard({ inquiry, copy, updating, retrying, onToggle, onDecide, on
 /** Contact messages and meeting requests, newest first, a page at a time; each can be marked as handled. */
 export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnauthorized }: Props) {
   const id = useId();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 25 });
-  const [list, setList] = useState<ListState<Inquiry>>({ status: 'loading', rows: [], total: 0 });
-  const [reload, setReload] = useState(0);
+  const load = useCallback(
+    (paging: Paging, signal: AbortSignal) => fetchInquiryPage(token, paging, signal),
+    [token],
+  );
+  const { list, setList, reload, pager } = usePagedList(load, onUnauthorized, 25);
   const [updating, setUpdating] = useState<number | null>(null);
   const [retrying, setRetrying] = useState<number | null>(null);
 
   const replace = (updated: Inquiry) =>
     setList((l) => ({ ...l, rows: l.rows.map((r) => (r.id === updated.id ? updated : r)) }));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchInquiryPage(token, paging, controller.signal).then(
-      ({ rows, total }) => setList({ status: 'ready', rows, total }),
-      (error: unknown) => {
-        if (isAbort(error)) return;
-        if (isAuthError(error)) return onUnauthorized();
-        console.error('Inquiries failed to load:', (error as { status?: number }).status ?? 'error');
-        setList({ status: 'failed', rows: [], total: 0 });
-      },
-    );
-    return () => controller.abort();
-  }, [token, paging, reload, onUnauthorized]);
 
   const toggle = async (inquiry: Inquiry) => {
     setUpdating(inquiry.id);
@@ -220,22 +208,8 @@ export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnau
       <h2 id={`${id}-heading`} className="visually-hidden">
         {copy.heading}
       </h2>
-      {list.status === 'loading' ? (
-        <p className="admin-status" role="status">
-          {copy.loading}
-        </p>
-      ) : list.status === 'failed' ? (
-        <div className="admin-empty" role="status">
-          <p>{copy.load_failed}</p>
-          <button type="button" className="admin-button" onClick={() => setReload((n) => n + 1)}>
-            {copy.retry}
-          </button>
-        </div>
-      ) : list.total === 0 ? (
-        <div className="admin-empty" role="status">
-          <p>{copy.empty}</p>
-        </div>
-      ) : (
+      <ListFallback list={list} copy={copy} onRetry={reload} />
+      {list.status === 'ready' && list.total > 0 && (
         <>
           <p className="admin-summary">
             {plural({ one: copy.total_one, other: copy.total_other }, list.total)}
@@ -255,15 +229,7 @@ export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnau
               </li>
             ))}
           </ol>
-          <Pager
-            label={pagerLabel}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            total={list.total}
-            copy={pagerCopy}
-            onPage={(page) => setPaging((p) => ({ ...p, page }))}
-            onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
-          />
+          <Pager label={pagerLabel} copy={pagerCopy} {...pager} />
         </>
       )}
     </div>

@@ -10,8 +10,8 @@ interface Props {
 }
 
 /** Each mail an inquiry caused: to whom, and whether it went, waits or failed (with the server's reason). */
-/** Inquiries cause only lead and meeting mail; newsletter mail never belongs to one. */
-type InquiryTemplate = Exclude<InquiryMail['template'], `newsletter-${string}`>;
+/** Inquiries cause only lead and meeting mail; newsletter mail and issues never belong to one. */
+type InquiryTemplate = Exclude<InquiryMail['template'], `newsletter-${string}` | `campaign${string}`>;
 const what = (copy: InquiriesCopy, mail: InquiryMail) => copy[`mail_${mail.template as InquiryTemplate}`];
 
 export function MailStates({ mail, copy, retrying, onRetry }: Props) {

@@ -6,13 +6,15 @@ import type { MeetingDecisionInput } from '../../../lib/schemas.ts';
 // The shapes the functions answer with, as the server defines them (types only: no server code ships).
 import type { Inquiry } from '../../../server/repositories/inquiries.ts';
 import type { InquiryMail } from '../../../server/repositories/outbox.ts';
+import type { Campaign, CampaignFailure } from '../../../server/repositories/campaigns.ts';
+import type { CampaignInput } from '../../../lib/schemas.ts';
 import type {
   Subscriber,
   SubscriberSort,
   SubscriberStatus,
 } from '../../../server/repositories/subscribers.ts';
 
-export type { Inquiry, InquiryMail, Subscriber, SubscriberSort, SubscriberStatus };
+export type { Campaign, CampaignFailure, Inquiry, InquiryMail, Subscriber, SubscriberSort, SubscriberStatus };
 
 /** A list tab's data: what the last call brought, and whether it is still coming or failed. */
 export interface ListState<Row> {
@@ -151,4 +153,71 @@ export async function decideMeeting(
 /** Queues a failed mail again. */
 export async function retryMail(token: string, id: number): Promise<InquiryMail> {
   return (await (await call(`/api/mail/${id}/retry`, { method: 'POST', token })).json()) as InquiryMail;
+}
+
+/** A campaign as GET /api/campaigns/{id} answers: with its undelivered copies. */
+export type CampaignDetail = Campaign & { failures: CampaignFailure[] };
+
+export async function fetchCampaignPage(
+  token: string,
+  paging: { page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<Campaign>> {
+  const params = new URLSearchParams({ page: String(paging.page), pageSize: String(paging.pageSize) });
+  return page<Campaign>(await call(`/api/campaigns?${params}`, { token, signal }));
+}
+
+export async function fetchCampaign(
+  token: string,
+  id: number,
+  signal?: AbortSignal,
+): Promise<CampaignDetail> {
+  return (await (await call(`/api/campaigns/${id}`, { token, signal })).json()) as CampaignDetail;
+}
+
+/** Creates the draft (no id yet) or saves it; resolves to its id. */
+export async function saveCampaign(
+  token: string,
+  id: number | null,
+  content: CampaignInput,
+): Promise<number> {
+  if (id === null) {
+    const response = await call('/api/campaigns', { method: 'POST', token, json: content });
+    return ((await response.json()) as { id: number }).id;
+  }
+  await call(`/api/campaigns/${id}`, { method: 'PATCH', token, json: content });
+  return id;
+}
+
+export async function deleteCampaign(token: string, id: number): Promise<void> {
+  await call(`/api/campaigns/${id}`, { method: 'DELETE', token });
+}
+
+/** `test` → one copy to the signed-in admin; `send` → every confirmed subscriber; `cancel` stops a send. */
+export async function campaignAction(token: string, id: number, action: 'test' | 'send' | 'cancel') {
+  return (await call(`/api/campaigns/${id}/${action}`, { method: 'POST', token })).json() as Promise<
+    Record<string, unknown>
+  >;
+}
+
+export interface MailPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function previewCampaign(
+  token: string,
+  content: CampaignInput,
+  signal?: AbortSignal,
+): Promise<MailPreview> {
+  return (await (
+    await call('/api/campaign-preview', { method: 'POST', token, json: content, signal })
+  ).json()) as MailPreview;
+}
+
+/** How many subscribers a send would reach now. */
+export async function countConfirmed(token: string, signal?: AbortSignal): Promise<number> {
+  const response = await call('/api/newsletter?status=confirmed&page=1&pageSize=1', { token, signal });
+  return (await page<Subscriber>(response)).total;
 }

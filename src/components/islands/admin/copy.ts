@@ -113,21 +113,119 @@ export const INQUIRY_KEYS = [
   'retry',
 ] as const;
 
+export const CAMPAIGN_KEYS = [
+  'heading',
+  'intro',
+  'new',
+  'total_one',
+  'total_other',
+  'col_subject',
+  'col_status',
+  'col_created',
+  'col_delivered',
+  'status_draft',
+  'status_sending',
+  'status_sent',
+  'status_cancelled',
+  'delivered_value',
+  'open',
+  'back',
+  'loading',
+  'empty',
+  'load_failed',
+  'retry',
+  'new_heading',
+  'edit_heading',
+  'subject',
+  'subject_hint',
+  'preheader',
+  'preheader_hint',
+  'markdown',
+  'markdown_hint',
+  'articles',
+  'articles_hint',
+  'articles_full',
+  'errors_heading',
+  'save',
+  'saving',
+  'created',
+  'saved',
+  'save_failed',
+  'delete',
+  'delete_title',
+  'delete_text',
+  'delete_accept',
+  'deleted',
+  'delete_failed',
+  'send_test',
+  'test_sent',
+  'test_failed',
+  'send_one',
+  'send_other',
+  'send_none',
+  'send_title',
+  'send_text_one',
+  'send_text_other',
+  'send_accept_one',
+  'send_accept_other',
+  'dialog_cancel',
+  'sending_started',
+  'send_failed',
+  'no_recipients',
+  'state_changed',
+  'preview',
+  'preview_views',
+  'preview_html',
+  'preview_text',
+  'preview_widths',
+  'preview_phone',
+  'preview_desktop',
+  'preview_frame',
+  'preview_empty',
+  'preview_loading',
+  'preview_failed',
+  'delivery',
+  'recipients',
+  'count_sent',
+  'count_queued',
+  'count_failed',
+  'count_skipped',
+  'progress_label',
+  'started',
+  'finished',
+  'rate_note',
+  'cancel_send',
+  'cancel_title',
+  'cancel_text',
+  'cancel_accept',
+  'cancelled_toast',
+  'cancel_failed',
+  'failures',
+  'failures_none',
+  'purged',
+  'attempts_one',
+  'attempts_other',
+  'kind_blog',
+  'kind_news',
+] as const;
+
 export const PAGER_KEYS = ['page_size', 'previous', 'next', 'position', 'range'] as const;
 
 export type LoginCopy = Record<(typeof LOGIN_KEYS)[number], string> & { errorHeading: string };
 export type SubscribersCopy = Record<(typeof SUBSCRIBER_KEYS)[number], string>;
 export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
+export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number], string>;
 export type PagerCopy = Record<(typeof PAGER_KEYS)[number], string>;
 
 export interface PanelCopy {
-  tabs: { label: string; subscribers: string; inquiries: string };
+  tabs: { label: string; subscribers: string; inquiries: string; campaigns: string };
   toasts: { label: string; dismiss: string };
   /** "Successful registration!", shown once after the sign-in page hands over. */
   signedIn: string;
   subscribers: SubscribersCopy;
   inquiries: InquiriesCopy;
-  pager: PagerCopy & { subscribers: string; inquiries: string };
+  campaigns: CampaignsCopy;
+  pager: PagerCopy & { subscribers: string; inquiries: string; campaigns: string };
   errorHeading: string;
 }
 

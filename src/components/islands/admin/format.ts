@@ -21,6 +21,16 @@ export function localDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
+const calendar = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A publication day as the site writes it: calendarDate('2024-05-14') → '14 May 2024'. */
+export const calendarDate = (day: string) => calendar.format(new Date(`${day}T00:00:00Z`));
+
 const belgrade = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Belgrade',
   weekday: 'short',

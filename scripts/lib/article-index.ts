@@ -1,0 +1,52 @@
+/**
+ * The build-time index of the articles and news that a newsletter issue can show as cards: collection, slug,
+ * title, summary and date of every published entry, read from the MDX front matter and written to
+ * src/generated/article-index.json. The functions import that file (esbuild bundles it), so a campaign names
+ * an article by `blog/<slug>` and the mail always carries the title and summary the site shows. Written
+ * after `npm install` and before every dev start and build; drafts are left out.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import type { IndexedArticle } from '../../src/lib/article-index.ts';
+
+const COLLECTIONS = ['blog', 'news'] as const;
+
+/** The YAML between the opening `---` lines of an MDX file. */
+function frontMatter(source: string, file: string): Record<string, unknown> {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
+  if (!match?.[1]) throw new Error(`${file}: no front matter`);
+  return parse(match[1]) as Record<string, unknown>;
+}
+
+export function readArticleIndex(root: string): IndexedArticle[] {
+  const entries: IndexedArticle[] = [];
+  for (const collection of COLLECTIONS) {
+    const dir = join(root, 'src/content', collection);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.mdx'))) {
+      const data = frontMatter(readFileSync(join(dir, file), 'utf8'), `${collection}/${file}`);
+      if (data.draft === true) continue;
+      const slug = file.replace(/\.mdx$/, '');
+      const date = data.date instanceof Date ? data.date : new Date(String(data.date));
+      entries.push({
+        id: `${collection}/${slug}`,
+        collection,
+        title: String(data.title),
+        summary: String(data.summary),
+        date: date.toISOString().slice(0, 10),
+        path: `/${collection}/${slug}`,
+      });
+    }
+  }
+  return entries.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+}
+
+export const ARTICLE_INDEX_FILE = 'src/generated/article-index.json';
+
+/** Writes the index; returns how many entries it holds. */
+export function writeArticleIndex(root: string): number {
+  const entries = readArticleIndex(root);
+  mkdirSync(join(root, 'src/generated'), { recursive: true });
+  writeFileSync(join(root, ARTICLE_INDEX_FILE), `${JSON.stringify(entries, null, 2)}\n`);
+  return entries.length;
+}

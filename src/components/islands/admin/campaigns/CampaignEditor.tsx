@@ -1,0 +1,267 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  CAMPAIGN_LIMITS,
+  campaignSchema,
+  validate,
+  type CampaignInput,
+  type FieldErrors,
+} from '../../../../lib/schemas.ts';
+import {
+  ApiError,
+  campaignAction,
+  countConfirmed,
+  deleteCampaign,
+  isAbort,
+  isAuthError,
+  saveCampaign,
+  type CampaignDetail,
+} from '../api.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { fill, plural } from '../format.ts';
+import { ArticlePicker } from './ArticlePicker.tsx';
+import type { CampaignsProps } from './CampaignsTab.tsx';
+import { MailPreview } from './MailPreview.tsx';
+
+interface Props extends CampaignsProps {
+  id: number | null;
+  initial: CampaignDetail | null;
+  onSaved: (id: number) => void;
+  onSent: () => void;
+  onDeleted: () => void;
+}
+
+type Field = 'subject' | 'preheader' | 'markdown';
+const FIELDS: readonly Field[] = ['subject', 'preheader', 'markdown'];
+
+/** A draft: subject, preview line, Markdown text and article cards, with a live preview and the send. */
+export function CampaignEditor(props: Props) {
+  const { token, copy, articles, notify, onUnauthorized, initial } = props;
+  const [id, setId] = useState(props.id);
+  const [content, setContent] = useState<CampaignInput>({
+    subject: initial?.subject ?? '',
+    preheader: initial?.preheader ?? '',
+    markdown: initial?.markdown ?? '',
+    articles: initial?.articles ?? [],
+  });
+  const [saved, setSaved] = useState(props.id !== null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState<'save' | 'test' | 'send' | 'delete' | null>(null);
+  const [confirmed, setConfirmed] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<'send' | 'delete' | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    countConfirmed(token, controller.signal).then(setConfirmed, (error: unknown) => {
+      if (!isAbort(error) && isAuthError(error)) onUnauthorized();
+    });
+    return () => controller.abort();
+  }, [token, onUnauthorized]);
+
+  const change = (patch: Partial<CampaignInput>) => {
+    setContent((c) => ({ ...c, ...patch }));
+    setSaved(false);
+  };
+
+  const failed = (error: unknown, message: string) => {
+    if (isAuthError(error)) onUnauthorized();
+    else if (error instanceof ApiError && error.status === 409) {
+      notify(copy.state_changed);
+      props.onSent();
+    } else notify(message, 'error');
+  };
+
+  /** Checks the fields, saves what changed; resolves to the draft's id, or null when it could not be saved. */
+  const save = async (): Promise<number | null> => {
+    const checked = validate(campaignSchema, content);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      requestAnimationFrame(() => summary.current?.focus());
+      return null;
+    }
+    setErrors({});
+    if (saved && id !== null) return id;
+    try {
+      const savedId = await saveCampaign(token, id, checked.data);
+      setId(savedId);
+      setSaved(true);
+      if (id === null) props.onSaved(savedId);
+      return savedId;
+    } catch (error) {
+      failed(error, copy.save_failed);
+      return null;
+    }
+  };
+
+  const run = async (what: NonNullable<typeof busy>, work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(what);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run('save', async () => {
+      if ((await save()) !== null) notify(copy.saved);
+    });
+  };
+
+  const sendTest = () =>
+    run('test', async () => {
+      const draft = await save();
+      if (draft === null) return;
+      try {
+        const reply = await campaignAction(token, draft, 'test');
+        notify(fill(copy.test_sent, { email: String(reply.to) }));
+      } catch (error) {
+        failed(error, copy.test_failed);
+      }
+    });
+
+  const askToSend = () =>
+    run('send', async () => {
+      if ((await save()) !== null) setDialog('send');
+    });
+
+  const send = () =>
+    run('send', async () => {
+      setDialog(null);
+      try {
+        await campaignAction(token, id!, 'send');
+        notify(copy.sending_started);
+        props.onSent();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && confirmed === 0)
+          notify(copy.no_recipients, 'error');
+        else failed(error, copy.send_failed);
+      }
+    });
+
+  const remove = () =>
+    run('delete', async () => {
+      setDialog(null);
+      try {
+        await deleteCampaign(token, id!);
+        notify(copy.deleted);
+        props.onDeleted();
+      } catch (error) {
+        failed(error, copy.delete_failed);
+      }
+    });
+
+  const errorList = Object.entries(errors);
+  const described = (field: string) =>
+    [`campaign-${field}-hint`, errors[field] && `campaign-${field}-error`].filter(Boolean).join(' ');
+  const count = confirmed ?? 0;
+
+  return (
+    <div className="admin-campaign__layout">
+      <form className="admin-campaign__form" noValidate onSubmit={onSubmit}>
+        {errorList.length > 0 && (
+          <div ref={summary} className="admin-error admin-campaign__errors" role="alert" tabIndex={-1}>
+            <p>{copy.errors_heading}</p>
+            <ul>
+              {errorList.map(([field, message]) => (
+                <li key={field}>
+                  <a href={`#campaign-${field.split('.')[0]}`}>{message}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {FIELDS.map((field) => {
+          const Tag = field === 'markdown' ? 'textarea' : 'input';
+          return (
+            <div key={field} className="admin-field">
+              <label htmlFor={`campaign-${field}`} className="admin-label">
+                {copy[field]}
+              </label>
+              <p id={`campaign-${field}-hint`} className="admin-hint">
+                {copy[`${field}_hint`]}
+              </p>
+              {errors[field] && (
+                <p id={`campaign-${field}-error`} className="admin-field-error">
+                  {errors[field]}
+                </p>
+              )}
+              <Tag
+                id={`campaign-${field}`}
+                name={field}
+                className={`admin-input${field === 'markdown' ? ' admin-textarea admin-campaign__markdown' : ''}`}
+                maxLength={CAMPAIGN_LIMITS[field]}
+                required={field !== 'preheader'}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={described(field)}
+                value={content[field]}
+                onChange={(event) => change({ [field]: event.target.value })}
+                {...(field === 'markdown' ? { rows: 14, spellCheck: true } : { type: 'text' })}
+              />
+            </div>
+          );
+        })}
+        <ArticlePicker
+          options={articles}
+          chosen={content.articles ?? []}
+          copy={copy}
+          error={errors.articles}
+          onChange={(chosen) => change({ articles: chosen })}
+        />
+        <div className="admin-campaign__actions">
+          <button type="submit" className="admin-button" aria-disabled={busy !== null}>
+            {busy === 'save' ? copy.saving : copy.save}
+          </button>
+          <button type="button" className="admin-button" aria-disabled={busy !== null} onClick={sendTest}>
+            {copy.send_test}
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button--primary"
+            aria-disabled={busy !== null || count === 0}
+            onClick={() => count > 0 && askToSend()}
+          >
+            {confirmed === null
+              ? fill(copy.send_other, { count: '…' })
+              : confirmed === 0
+                ? copy.send_none
+                : plural({ one: copy.send_one, other: copy.send_other }, count)}
+          </button>
+          {id !== null && (
+            <button
+              type="button"
+              className="admin-button admin-button--danger-quiet"
+              aria-disabled={busy !== null}
+              onClick={() => setDialog('delete')}
+            >
+              {copy.delete}
+            </button>
+          )}
+        </div>
+      </form>
+      <MailPreview token={token} copy={copy} content={content} onUnauthorized={onUnauthorized} />
+      <ConfirmDialog
+        open={dialog === 'send'}
+        title={copy.send_title}
+        text={plural({ one: copy.send_text_one, other: copy.send_text_other }, count)}
+        detail={content.subject}
+        confirmLabel={plural({ one: copy.send_accept_one, other: copy.send_accept_other }, count)}
+        cancelLabel={copy.dialog_cancel}
+        onConfirm={send}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={copy.delete_title}
+        text={copy.delete_text}
+        detail={content.subject}
+        confirmLabel={copy.delete_accept}
+        cancelLabel={copy.dialog_cancel}
+        onConfirm={remove}
+        onCancel={() => setDialog(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The article index that newsletter issues draw their cards from (written by scripts/lib/article-index.ts).
+ * Browser-safe: the admin's article picker reads the same shape from GET /api/campaign-articles.
+ */
+
+/** One published blog or news entry. */
+export interface IndexedArticle {
+  /** `blog/<slug>` or `news/<slug>`: how a campaign names it. */
+  id: string;
+  collection: 'blog' | 'news';
+  title: string;
+  summary: string;
+  /** Publication day, `YYYY-MM-DD`. */
+  date: string;
+  /** Path on the site, e.g. `/blog/closed-systems`. */
+  path: string;
+}
+
+/** At most this many cards under one issue's text. */
+export const MAX_CAMPAIGN_ARTICLES = 6;

@@ -1,0 +1,234 @@
+/**
+ * Newsletter issues from the admin: GET/POST /api/campaigns, GET/PATCH/DELETE /api/campaigns/{id},
+ * POST /api/campaigns/{id}/test|send|cancel, POST /api/campaign-preview, and the signed web version at
+ * GET /newsletter/issue/{id}?sig=…
+ */
+import { render } from '@react-email/render';
+import { campaignPatchSchema, campaignSchema, validate, type CampaignPatch } from '../lib/schemas.ts';
+import { requireAdmin } from './auth.ts';
+import { database } from './config.ts';
+import { HttpError, json, noContent, readJson, readText, type Handler } from './http.ts';
+import { articlesFor, CampaignMail } from './mail/campaign.tsx';
+import { copy, fill } from './mail/copy.ts';
+import { sendSoon, workSoon } from './mail/kick.ts';
+import { verifyCampaignView } from './mail/links.ts';
+import { mailSettings } from './mail/settings.ts';
+import { htmlPageResponse, linkPageResponse } from './pages/LinkPage.tsx';
+import { onlyParams, paging, rowId } from './query.ts';
+import {
+  campaignFailures,
+  cancelSending,
+  createCampaign,
+  deleteDraft,
+  findCampaign,
+  listCampaigns,
+  NoRecipients,
+  settleCampaigns,
+  startSending,
+  updateDraft,
+  type CampaignStatus,
+  type NotDraft,
+} from './repositories/campaigns.ts';
+import { enqueueMail } from './repositories/outbox.ts';
+
+/** 50,000 characters of Markdown at up to 4 bytes each, plus the other fields. */
+export const CAMPAIGN_BODY_LIMIT = 256 * 1024;
+
+const invalid = (fields: Record<string, string>) =>
+  new HttpError(400, 'validation_failed', 'Check the highlighted fields and send the campaign again.', {
+    fields,
+  });
+
+const notFound = (id: number) => new HttpError(404, 'not_found', `There is no campaign with id ${id}.`);
+
+const STATE_MESSAGES: Record<CampaignStatus, string> = {
+  draft: 'This campaign is still a draft.',
+  sending: 'This campaign is being sent; only a draft can be changed, deleted or sent.',
+  sent: 'This campaign has been sent; only a draft can be changed, deleted or sent.',
+  cancelled: 'This campaign was cancelled while sending; only a draft can be changed, deleted or sent.',
+};
+const wrongState = ({ notDraft }: NotDraft) => new HttpError(409, 'campaign_state', STATE_MESSAGES[notDraft]);
+
+/** Every named article must be one the site publishes (the build-time index). */
+function checkArticles(ids: readonly string[] | undefined): void {
+  if (!ids) return;
+  const known = new Set(articlesFor(ids).map((article) => article.id));
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown) throw invalid({ articles: `There is no published article ${unknown}.` });
+}
+
+async function campaignContent(req: Request) {
+  const parsed = validate(campaignSchema, await readJson(req, CAMPAIGN_BODY_LIMIT));
+  if (!parsed.ok) throw invalid(parsed.fields);
+  checkArticles(parsed.data.articles);
+  return {
+    subject: parsed.data.subject,
+    preheader: parsed.data.preheader ?? '',
+    markdown: parsed.data.markdown,
+    articles: parsed.data.articles ?? [],
+  };
+}
+
+export const listCampaignsHandler: Handler = async (req) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const params = new URL(req.url).searchParams;
+  onlyParams(params, ['page', 'pageSize']);
+  await settleCampaigns(db);
+  const { rows, total } = await listCampaigns(db, paging(params));
+  return json(200, rows, { 'x-total-count': String(total) });
+};
+
+export const createCampaignHandler: Handler = async (req) => {
+  const db = database();
+  const admin = await requireAdmin(req, db);
+  const campaign = await createCampaign(db, await campaignContent(req), admin.id);
+  return json(201, { id: campaign.id }, { location: `/api/campaigns/${campaign.id}` });
+};
+
+export const getCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  onlyParams(new URL(req.url).searchParams, []);
+  await settleCampaigns(db);
+  const campaign = await findCampaign(db, id);
+  if (!campaign) throw notFound(id);
+  return json(200, { ...campaign, failures: await campaignFailures(db, id) });
+};
+
+export const updateCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  const parsed = validate(campaignPatchSchema, await readJson(req, CAMPAIGN_BODY_LIMIT));
+  if (!parsed.ok) throw invalid(parsed.fields);
+  const patch: CampaignPatch = parsed.data;
+  checkArticles(patch.articles);
+  const result = await updateDraft(db, id, patch);
+  if (!result) throw notFound(id);
+  if ('notDraft' in result) throw wrongState(result);
+  return json(200, result);
+};
+
+export const deleteCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  const result = await deleteDraft(db, id);
+  if (!result) throw notFound(id);
+  if (result !== true) throw wrongState(result);
+  return noContent();
+};
+
+/** POST /api/campaigns/{id}/test: one copy, marked as a test, to the signed-in admin. */
+export const testCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  await readText(req, 1024);
+  const campaign = await findCampaign(db, id);
+  if (!campaign) throw notFound(id);
+  const ids = await enqueueMail(db, [
+    {
+      key: `campaign-test:${id}:${admin.id}:${Date.now()}`,
+      template: 'campaign-test',
+      to: admin.email,
+      campaignId: id,
+    },
+  ]);
+  await sendSoon(context, db, ids);
+  return json(202, { to: admin.email });
+};
+
+/** POST /api/campaigns/{id}/send: snapshots the confirmed subscribers into the outbox; once only. */
+export const sendCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  await readText(req, 1024);
+  let result: Awaited<ReturnType<typeof startSending>>;
+  try {
+    result = await db.transaction((tx) => startSending(tx, id));
+  } catch (error) {
+    if (!(error instanceof NoRecipients)) throw error;
+    throw new HttpError(409, 'no_recipients', 'There are no confirmed subscribers to send to.');
+  }
+  if (!result) throw notFound(id);
+  if ('notDraft' in result) throw wrongState(result);
+  // The first batch leaves now; the scheduled worker sends the rest at MAIL_RATE_PER_MINUTE.
+  await workSoon(context, db);
+  return json(202, { id, status: 'sending', recipients: result.recipients });
+};
+
+/** POST /api/campaigns/{id}/cancel: the copies that have not gone out stay unsent. */
+export const cancelCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const id = rowId(context.params.id);
+  await readText(req, 1024);
+  const result = await db.transaction((tx) => cancelSending(tx, id));
+  if (!result) throw notFound(id);
+  if ('notDraft' in result) {
+    throw new HttpError(409, 'campaign_state', 'Only a campaign that is being sent can be cancelled.');
+  }
+  return json(200, { ...(await findCampaign(db, id))!, failures: await campaignFailures(db, id) });
+};
+
+/** What the preview shows where each recipient's own unsubscribe address will stand. */
+const previewUnsubscribeUrl = (siteUrl: string) => `${siteUrl}/newsletter/unsubscribe?token=…`;
+
+/** POST /api/campaign-preview: the mail exactly as a subscriber will get it, from the editor's fields. */
+export const previewCampaignHandler: Handler = async (req) => {
+  const db = database();
+  await requireAdmin(req, db);
+  const content = await campaignContent(req);
+  const { siteUrl } = mailSettings();
+  const element = (
+    <CampaignMail
+      siteUrl={siteUrl}
+      {...content}
+      articles={articlesFor(content.articles)}
+      viewUrl={`${siteUrl}/newsletter/issue/…`}
+      unsubscribeUrl={previewUnsubscribeUrl(siteUrl)}
+    />
+  );
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return json(200, { subject: content.subject, html, text });
+};
+
+/** The web version's own policy: the mail's inline styles, nothing that runs, nothing from elsewhere. */
+const WEB_VERSION_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** GET /newsletter/issue/{id}?sig=…: the issue as a page, without sign-in and without anyone's details. */
+export const viewCampaignHandler: Handler = async (req, context) => {
+  const params = new URL(req.url).searchParams;
+  const raw = context.params.id ?? '';
+  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
+  const signature = params.get('sig') ?? '';
+  const missing = () =>
+    linkPageResponse(404, {
+      eyebrow: copy.pages.eyebrow,
+      title: copy.pages.issue_missing.title,
+      paragraphs: copy.pages.issue_missing.text,
+      next: { href: '/blog', label: copy.campaign.read },
+    });
+  if (!id || id > 2_147_483_647 || [...params.keys()].join() !== 'sig' || !verifyCampaignView(id, signature))
+    return missing();
+  const campaign = await findCampaign(database(), id);
+  if (!campaign) return missing();
+  const { siteUrl } = mailSettings();
+  const html = await render(
+    <CampaignMail
+      siteUrl={siteUrl}
+      subject={campaign.subject}
+      preheader=""
+      markdown={campaign.markdown}
+      articles={articlesFor(campaign.articles)}
+      footerNote={copy.campaign.web_note}
+      webTitle={fill(copy.campaign.web_title, { subject: campaign.subject })}
+    />,
+  );
+  return htmlPageResponse(200, html, WEB_VERSION_CSP);
+};

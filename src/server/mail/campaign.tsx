@@ -1,0 +1,139 @@
+/**
+ * A newsletter issue as mail: the editor's Markdown in the brand frame, then cards for the chosen articles.
+ * The Markdown becomes React elements through react-markdown, which never passes raw HTML through (an HTML
+ * tag in the text is dropped), and only the elements below are kept; links must be http(s) or mailto, and a
+ * path on the site (`/blog/gmp`) is made absolute. So nothing an editor types can add a script, a form, a
+ * remote image or a tracking pixel.
+ */
+import { Section } from '@react-email/section';
+import type { ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import index from '../../generated/article-index.json' with { type: 'json' };
+import type { IndexedArticle } from '../../lib/article-index.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { copy, fill } from './copy.ts';
+import { MailLayout, Paragraph, styles, Subheading, TextLink } from './layout.tsx';
+
+const articleIndex = index as IndexedArticle[];
+
+/** The published articles and news a campaign may show, newest first. */
+export const indexedArticles = (): readonly IndexedArticle[] => articleIndex;
+
+/** The index entries for `ids`, in their order; unknown ids are left out. */
+export function articlesFor(ids: readonly string[]): IndexedArticle[] {
+  return ids.flatMap((id) => articleIndex.find((article) => article.id === id) ?? []);
+}
+
+const ALLOWED = [
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'a',
+  'strong',
+  'em',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'hr',
+  'br',
+  'code',
+  'pre',
+];
+
+/** http(s) and mailto links as they are, site paths made absolute; anything else loses its link. */
+function safeUrl(siteUrl: string) {
+  return (url: string): string | null => {
+    if (/^(?:https?:\/\/|mailto:)/i.test(url)) return url;
+    if (/^\/(?!\/)/.test(url)) return `${siteUrl}${url}`;
+    return null;
+  };
+}
+
+function components(): Components {
+  return {
+    p: ({ children }) => <Paragraph>{children}</Paragraph>,
+    h1: ({ children }) => <Subheading>{children}</Subheading>,
+    h2: ({ children }) => <Subheading>{children}</Subheading>,
+    h3: ({ children }) => <h3 style={styles.minorHeading}>{children}</h3>,
+    h4: ({ children }) => <h3 style={styles.minorHeading}>{children}</h3>,
+    a: ({ href, children }) => (href ? <TextLink href={href}>{children}</TextLink> : <>{children}</>),
+    ul: ({ children }) => <ul style={styles.list}>{children}</ul>,
+    ol: ({ children }) => <ol style={styles.list}>{children}</ol>,
+    li: ({ children }) => <li style={{ marginBottom: '6px' }}>{children}</li>,
+    blockquote: ({ children }) => <blockquote style={styles.quote}>{children}</blockquote>,
+    hr: () => <hr style={styles.hrInline} />,
+    code: ({ children }) => <code style={styles.code}>{children}</code>,
+    pre: ({ children }) => <pre style={styles.pre}>{children}</pre>,
+  };
+}
+
+export function MarkdownBody({ markdown, siteUrl }: { markdown: string; siteUrl: string }) {
+  return (
+    <Markdown
+      allowedElements={ALLOWED}
+      unwrapDisallowed
+      skipHtml
+      urlTransform={safeUrl(siteUrl)}
+      components={components()}
+    >
+      {markdown}
+    </Markdown>
+  );
+}
+
+function ArticleCards({ articles, siteUrl }: { articles: readonly IndexedArticle[]; siteUrl: string }) {
+  const c = copy.campaign;
+  return (
+    <Section style={{ margin: '8px 0 4px' }}>
+      <Subheading>{c.articles_heading}</Subheading>
+      {articles.map((article) => (
+        <Section key={article.id} style={styles.card}>
+          <p style={styles.cardDate}>{fill(c.published, { date: formatDate(new Date(article.date)) })}</p>
+          <h3 style={styles.cardTitle}>
+            <TextLink href={`${siteUrl}${article.path}`}>{article.title}</TextLink>
+          </h3>
+          <Paragraph>{article.summary}</Paragraph>
+          <p style={{ ...styles.small, margin: 0 }}>
+            <TextLink href={`${siteUrl}${article.path}`}>{c.read}</TextLink>
+          </p>
+        </Section>
+      ))}
+    </Section>
+  );
+}
+
+export interface CampaignMailProps {
+  siteUrl: string;
+  subject: string;
+  preheader: string;
+  markdown: string;
+  articles: readonly IndexedArticle[];
+  /** The signed "view in browser" address; the web version itself has none. */
+  viewUrl?: string;
+  /** The recipient's own unsubscribe address. */
+  unsubscribeUrl?: string;
+  /** Said where the unsubscribe link would stand: on a test copy, and on the web version. */
+  footerNote?: ReactNode;
+  /** The web version's document title. */
+  webTitle?: string;
+}
+
+export function CampaignMail(props: CampaignMailProps) {
+  return (
+    <MailLayout
+      siteUrl={props.siteUrl}
+      heading={props.subject}
+      preview={props.preheader}
+      unsubscribeUrl={props.unsubscribeUrl}
+      note={props.footerNote}
+      webTitle={props.webTitle}
+      top={props.viewUrl && <TextLink href={props.viewUrl}>{copy.campaign.view_online}</TextLink>}
+    >
+      <MarkdownBody markdown={props.markdown} siteUrl={props.siteUrl} />
+      {props.articles.length > 0 && <ArticleCards articles={props.articles} siteUrl={props.siteUrl} />}
+    </MailLayout>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * Newsletter issues ("campaigns"): drafts the admin edits, and the send that snapshots the confirmed
+ * subscribers of that moment into the outbox, one row per recipient keyed `campaign:<id>:<subscriber>`, so a
+ * second send, a retried request or two workers can never queue or send a second copy. A campaign is `sent`
+ * once none of its rows waits any more ({@link settleCampaigns}).
+ */
+import type { Queryable } from '../db/index.ts';
+
+export const CAMPAIGN_STATUSES = ['draft', 'sending', 'sent', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The recipients' copies by state: waiting (or being sent), delivered, given up on. */
+export interface CampaignCounts {
+  queued: number;
+  sent: number;
+  failed: number;
+}
+
+export interface CampaignContent {
+  subject: string;
+  preheader: string;
+  markdown: string;
+  /** `blog/<slug>` or `news/<slug>`, in the order they are shown. */
+  articles: string[];
+}
+
+export interface Campaign extends CampaignContent {
+  id: number;
+  status: CampaignStatus;
+  /** How many confirmed subscribers the send snapshotted; null for a draft. */
+  recipients: number | null;
+  counts: CampaignCounts;
+  /** Copies not sent because the campaign was cancelled or the address left the list meanwhile. */
+  skipped: number;
+  createdAt: string;
+  updatedAt: string;
+  sendStartedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** A copy that could not be delivered, as the admin sees it. */
+export interface CampaignFailure {
+  id: number;
+  /** Null once the row's personal data has been purged (30 days on). */
+  recipient: string | null;
+  error: string | null;
+  attempts: number;
+}
+
+interface CampaignRow extends Record<string, unknown> {
+  id: number;
+  subject: string;
+  preheader: string;
+  markdown: string;
+  articles: string[];
+  status: CampaignStatus;
+  recipients: number | null;
+  created_at: Date;
+  updated_at: Date;
+  send_started_at: Date | null;
+  finished_at: Date | null;
+}
+
+const COLUMNS = `id, subject, preheader, markdown, articles, status, recipients, created_at, updated_at,
+  send_started_at, finished_at`;
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+interface Tally extends CampaignCounts {
+  skipped: number;
+}
+interface TallyRow extends Tally, Record<string, unknown> {
+  campaign_id: number;
+}
+const NO_COPIES: Tally = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+
+const toCampaign = (row: CampaignRow, tally: Tally = NO_COPIES): Campaign => ({
+  id: row.id,
+  subject: row.subject,
+  preheader: row.preheader,
+  markdown: row.markdown,
+  articles: row.articles,
+  status: row.status,
+  recipients: row.recipients,
+  counts: { queued: tally.queued, sent: tally.sent, failed: tally.failed },
+  skipped: tally.skipped,
+  createdAt: iso(row.created_at)!,
+  updatedAt: iso(row.updated_at)!,
+  sendStartedAt: iso(row.send_started_at),
+  finishedAt: iso(row.finished_at),
+});
+
+/** Copies per state for each campaign (test copies are not counted). */
+async function tallies(db: Queryable, ids: readonly number[]): Promise<Map<number, Tally>> {
+  const byId = new Map<number, Tally>();
+  if (ids.length === 0) return byId;
+  const rows = await db.query<TallyRow>(
+    `SELECT campaign_id,
+       count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS queued,
+       count(*) FILTER (WHERE status = 'sent')::int AS sent,
+       count(*) FILTER (WHERE status = 'failed')::int AS failed,
+       count(*) FILTER (WHERE status = 'cancelled')::int AS skipped
+     FROM outbox WHERE campaign_id = ANY($1::int[]) AND template = 'campaign'
+     GROUP BY campaign_id`,
+    [ids],
+  );
+  for (const { campaign_id, ...tally } of rows) byId.set(campaign_id, tally);
+  return byId;
+}
+
+async function withTallies(db: Queryable, rows: readonly CampaignRow[]): Promise<Campaign[]> {
+  const byId = await tallies(
+    db,
+    rows.filter((row) => row.status !== 'draft').map((row) => row.id),
+  );
+  return rows.map((row) => toCampaign(row, byId.get(row.id)));
+}
+
+export async function createCampaign(
+  db: Queryable,
+  content: CampaignContent,
+  adminId: number,
+): Promise<Campaign> {
+  const [row] = await db.query<CampaignRow>(
+    `INSERT INTO campaigns (subject, preheader, markdown, articles, created_by)
+     VALUES ($1, $2, $3, $4::text[], $5) RETURNING ${COLUMNS}`,
+    [content.subject, content.preheader, content.markdown, content.articles, adminId],
+  );
+  return toCampaign(row!);
+}
+
+/** Newest first, one page. */
+export async function listCampaigns(
+  db: Queryable,
+  paging: { page?: number; pageSize?: number } = {},
+): Promise<{ rows: Campaign[]; total: number }> {
+  const [count] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM campaigns');
+  const pageSize = paging.pageSize ?? 20;
+  const rows = await db.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM campaigns ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    [pageSize, ((paging.page ?? 1) - 1) * pageSize],
+  );
+  return { rows: await withTallies(db, rows), total: count?.total ?? 0 };
+}
+
+export async function findCampaign(db: Queryable, id: number): Promise<Campaign | undefined> {
+  const rows = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns WHERE id = $1`, [id]);
+  return (await withTallies(db, rows))[0];
+}
+
+/** The undelivered copies of a campaign with their last error, most recent first. */
+export async function campaignFailures(db: Queryable, id: number, limit = 100): Promise<CampaignFailure[]> {
+  return db.query<CampaignFailure & Record<string, unknown>>(
+    `SELECT id, recipient, last_error AS error, attempts FROM outbox
+     WHERE campaign_id = $1 AND template = 'campaign' AND status = 'failed'
+     ORDER BY id DESC LIMIT $2`,
+    [id, limit],
+  );
+}
+
+/** A change that only a draft allows was asked of a campaign in another state. */
+export type NotDraft = { notDraft: CampaignStatus };
+
+async function stateOf(db: Queryable, id: number): Promise<NotDraft | undefined> {
+  const [row] = await db.query<{ status: CampaignStatus }>('SELECT status FROM campaigns WHERE id = $1', [
+    id,
+  ]);
+  return row && { notDraft: row.status };
+}
+
+export async function updateDraft(
+  db: Queryable,
+  id: number,
+  patch: Partial<CampaignContent>,
+): Promise<Campaign | NotDraft | undefined> {
+  const [row] = await db.query<CampaignRow>(
+    `UPDATE campaigns SET subject = coalesce($2, subject), preheader = coalesce($3, preheader),
+       markdown = coalesce($4, markdown), articles = coalesce($5::text[], articles), updated_at = now()
+     WHERE id = $1 AND status = 'draft' RETURNING ${COLUMNS}`,
+    [id, patch.subject ?? null, patch.preheader ?? null, patch.markdown ?? null, patch.articles ?? null],
+  );
+  return row ? toCampaign(row) : stateOf(db, id);
+}
+
+export async function deleteDraft(db: Queryable, id: number): Promise<true | NotDraft | undefined> {
+  const rows = await db.query(`DELETE FROM campaigns WHERE id = $1 AND status = 'draft' RETURNING id`, [id]);
+  return rows.length > 0 ? true : stateOf(db, id);
+}
+
+/** The send found nobody to send to; the transaction rolls back and the campaign stays a draft. */
+export class NoRecipients extends Error {
+  override readonly name = 'NoRecipients';
+}
+
+/**
+ * Moves a draft to `sending` and queues one copy per confirmed subscriber of this moment, in one statement.
+ * Call inside a transaction: two sends of one campaign serialise on the campaign row, and the second finds it
+ * no longer a draft. Throws {@link NoRecipients} when the list has no confirmed subscriber.
+ */
+export async function startSending(
+  tx: Queryable,
+  id: number,
+): Promise<{ recipients: number } | NotDraft | undefined> {
+  const started = await tx.query(
+    `UPDATE campaigns SET status = 'sending', send_started_at = now(), updated_at = now()
+     WHERE id = $1 AND status = 'draft' RETURNING id`,
+    [id],
+  );
+  if (started.length === 0) return stateOf(tx, id);
+  const [queued] = await tx.query<{ recipients: number }>(
+    `WITH queued AS (
+       INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id, campaign_id)
+       SELECT 'campaign:' || $1::int || ':' || s.id, 'campaign', s.email, s.id, $1::int
+       FROM subscribers s WHERE s.status = 'confirmed'
+       ORDER BY s.id
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING 1)
+     SELECT count(*)::int AS recipients FROM queued`,
+    [id],
+  );
+  const recipients = queued?.recipients ?? 0;
+  if (recipients === 0) throw new NoRecipients('There are no confirmed subscribers to send to.');
+  await tx.query('UPDATE campaigns SET recipients = $2 WHERE id = $1', [id, recipients]);
+  return { recipients };
+}
+
+/**
+ * Stops a campaign that is sending: its copies that have not gone out are cancelled (a copy a worker holds
+ * right now is checked again before it is handed to the SMTP server). Call inside a transaction.
+ */
+export async function cancelSending(
+  db: Queryable,
+  id: number,
+): Promise<{ cancelled: number } | NotDraft | undefined> {
+  const stopped = await db.query(
+    `UPDATE campaigns SET status = 'cancelled', finished_at = now(), updated_at = now()
+     WHERE id = $1 AND status = 'sending' RETURNING id`,
+    [id],
+  );
+  if (stopped.length === 0) return stateOf(db, id);
+  const rows = await db.query(
+    `UPDATE outbox SET status = 'cancelled', lease_until = NULL, last_error = 'the campaign was cancelled',
+       failure_kind = NULL
+     WHERE campaign_id = $1 AND template = 'campaign' AND status = 'pending' RETURNING id`,
+    [id],
+  );
+  return { cancelled: rows.length };
+}
+
+/** Campaigns whose every copy is settled (sent, failed or skipped) become `sent`; returns their ids. */
+export async function settleCampaigns(db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE campaigns c SET status = 'sent', finished_at = now(), updated_at = now()
+     WHERE c.status = 'sending' AND NOT EXISTS (
+       SELECT 1 FROM outbox o
+       WHERE o.campaign_id = c.id AND o.template = 'campaign' AND o.status IN ('pending', 'sending'))
+     RETURNING id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** What a copy needs at send time: the campaign's content and whether it may still go out. */
+export async function campaignForMail(
+  db: Queryable,
+  id: number,
+): Promise<(CampaignContent & { id: number; status: CampaignStatus; updatedAt: string }) | undefined> {
+  const [row] = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns WHERE id = $1`, [id]);
+  return row && { ...toCampaign(row), updatedAt: iso(row.updated_at)! };
+}

@@ -1,0 +1,155 @@
+/**
+ * Newsletter issues from the admin, through the preview, its functions, the mail worker and the local SMTP
+ * catcher: compose with a live preview, send a test copy, send to every confirmed subscriber behind a dialog
+ * that names how many, follow the progress to "Sent", and check what each reader received.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import type { CaughtMail } from '../../scripts/lib/mail-catcher.ts';
+import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql, unique } from './admin-support.ts';
+import { expect as baseExpect, message, settle, test } from './fixtures.ts';
+
+// Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 300_000 });
+
+const t = (key: string) => message(`admin:campaigns.${key}`);
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+const inbox = () =>
+  (JSON.parse(readFileSync(`${E2E_DATA_DIR}.mail.json`, 'utf8')) as { inboxUrl: string }).inboxUrl;
+const caught = async (request: APIRequestContext) =>
+  (await (await request.get(`${inbox()}/messages`)).json()) as CaughtMail[];
+
+async function expectNoAxeViolations(page: Page) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function startIssue(page: Page, subject: string) {
+  await page.getByRole('tab', { name: message('admin:tabs.campaigns') }).click();
+  await page.getByRole('button', { name: t('new') }).click();
+  await expect(page.getByRole('heading', { name: t('new_heading') })).toBeFocused();
+  await page.getByLabel(t('subject')).fill(subject);
+  await page.getByLabel(t('preheader')).fill('Three findings from recent Annex 1 inspections.');
+  await page
+    .getByLabel(t('markdown'))
+    .fill(
+      '## What inspectors ask\n\nA **contamination control strategy** that names its owners.\n\n- Filter integrity\n- Glove checks',
+    );
+  await page
+    .getByRole('group', { name: t('articles') })
+    .getByRole('checkbox')
+    .first()
+    .check();
+}
+
+test('an issue is composed with a live preview and passes axe at this width', async ({ page, request }) => {
+  const admin = await createAdmin('issue-editor');
+  try {
+    await openPanel(page, await apiToken(request, admin));
+    const subject = `Annex 1 notes ${unique('preview')}`;
+    await startIssue(page, subject);
+    const frame = page.frameLocator(`iframe[title="${t('preview_frame')}"]`);
+    await expect(frame.getByRole('heading', { name: subject })).toBeVisible();
+    await expect(frame.getByText('contamination control strategy')).toBeVisible();
+    await expect(frame.getByRole('link', { name: message('mail:campaign.read') }).first()).toBeVisible();
+
+    await page.getByRole('button', { name: t('preview_phone') }).click();
+    await expect(page.getByRole('button', { name: t('preview_phone') })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: t('preview_text') }).click();
+    await expect(page.getByLabel(t('preview_text'), { exact: true })).toContainText('Filter integrity');
+
+    // Without a subject the draft is not saved: the error summary takes focus and the field is marked.
+    await page.getByLabel(t('subject')).fill('');
+    await page.getByRole('button', { name: t('save') }).click();
+    await expect(page.getByRole('alert')).toBeFocused();
+    await expect(page.getByLabel(t('subject'))).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel(t('subject')).fill(subject);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('campaign-editor.png'), fullPage: true });
+  } finally {
+    await removeAdmin(admin);
+  }
+});
+
+test('compose, test, send to every confirmed subscriber, follow the progress to Sent', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one send per run is enough; it mails the whole list');
+  const admin = await createAdmin('issue-sender');
+  const tag = unique('issue');
+  const readers = [1, 2, 3].map((n) => `${tag}-r${n}@list.example`);
+  const pending = `${tag}-pending@list.example`;
+  await sql(
+    `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+     SELECT e, 'confirmed', now(), now() FROM unnest($1::text[]) AS e`,
+    [readers],
+  );
+  await sql(`INSERT INTO subscribers (email, status, consented_at) VALUES ($1, 'pending', now())`, [pending]);
+  try {
+    const token = await apiToken(request, admin);
+    await openPanel(page, token);
+    const subject = `Quarterly notes ${tag}`;
+    await startIssue(page, subject);
+
+    await page.getByRole('button', { name: t('send_test') }).click();
+    await expect(
+      page.locator('.admin-toast').filter({ hasText: fill(t('test_sent'), { email: admin.email }) }),
+    ).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await caught(request)).filter((m) => m.subject === `[Test] ${subject}`).map((m) => m.envelope.to),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toEqual([[admin.email]]);
+
+    const send = page.getByRole('button', { name: /^Send to \d+ confirmed subscribers?$/ });
+    const count = Number(/\d+/.exec((await send.textContent()) ?? '')![0]);
+    expect(count).toBeGreaterThanOrEqual(readers.length);
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: t('send_title') });
+    await expect(dialog).toContainText(fill(t('send_text_other'), { count }));
+    await expect(dialog.getByRole('button', { name: t('dialog_cancel') })).toBeFocused();
+    await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count }) }).click();
+
+    await expect(page.getByRole('progressbar', { name: t('progress_label') })).toBeVisible();
+    await expect(page.locator('.admin-campaign__state .admin-campaign-status')).toHaveText(t('status_sent'), {
+      timeout: 150_000,
+    });
+    await expectNoAxeViolations(page);
+
+    const all = await caught(request);
+    for (const reader of readers) {
+      const copies = all.filter((m) => m.subject === subject && m.envelope.to.includes(reader));
+      expect(copies, reader).toHaveLength(1);
+      expect(copies[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(copies[0]!.headers['list-unsubscribe']).toMatch(/^<http[^>]+\/newsletter\/unsubscribe\?token=/);
+    }
+    expect(all.filter((m) => m.envelope.to.includes(pending))).toEqual([]);
+
+    const [row] = await sql<{ id: number }>('SELECT id FROM campaigns WHERE subject = $1', [subject]);
+    const reply = await request.get(`/api/campaigns/${row!.id}`, { headers: bearer(token) });
+    const campaign = (await reply.json()) as { status: string; recipients: number; counts: { sent: number } };
+    expect(campaign.status).toBe('sent');
+    expect(campaign.counts.sent).toBe(campaign.recipients);
+
+    await page.getByRole('button', { name: t('back') }).click();
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(t('status_sent'));
+  } finally {
+    await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
+    await removeAdmin(admin);
+  }
+});
