@@ -227,7 +227,7 @@ describe('the deployed function bundles, outside the repository', () => {
     });
     expect(preview.status).toBe(200);
     expect(preview.body.html).toContain('<strong>contamination control strategy</strong>');
-    expect(preview.body.text).toContain('What changed');
+    expect(preview.body.text).toContain('WHAT CHANGED');
   });
 
   test('login answers 200 for the right password and 401 for a wrong one', async () => {
