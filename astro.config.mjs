@@ -12,8 +12,7 @@ import { isIndexable } from './src/routes.ts';
 /**
  * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
  * in public/ and the newsletter's article index (src/generated) before every build and dev start, reports how many social cards the build drew or took from the
- * cache (src/server/og), indexes the built pages for site search (Pagefind, into
- * dist/pagefind) after every build, and, in dev only, the Netlify emulation so `netlify/functions` answer
+ * cache (src/server/og), and, in dev only, the Netlify emulation so `netlify/functions` answer
  * on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
  */
@@ -51,26 +50,11 @@ function korvel() {
           });
         }
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ logger }) => {
         const { readTally, tallyFile } = await import('./src/server/og/card.ts');
         const cards = await readTally();
         await (await import('node:fs/promises')).rm(tallyFile, { force: true });
         logger.info(`social cards: ${cards.drawn} drawn, ${cards.cached} from the cache`);
-        const pagefind = await import('pagefind');
-        const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
-        if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-        const indexed = await index.addDirectory({ path: fileURLToPath(dir) });
-        const written = await index.writeFiles({ outputPath: fileURLToPath(new URL('pagefind/', dir)) });
-        const problems = [...indexed.errors, ...written.errors];
-        await pagefind.close();
-        // Our own search UI talks to pagefind.js; Pagefind's stock UIs would only sit unused in dist/.
-        const { readdir, rm } = await import('node:fs/promises');
-        const output = new URL('pagefind/', dir);
-        for (const name of await readdir(output))
-          if (/^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(name))
-            await rm(new URL(name, output));
-        if (problems.length > 0) throw new Error(`Pagefind: ${problems.join('; ')}`);
-        logger.info(`search: ${indexed.page_count} pages indexed`);
       },
     },
   };

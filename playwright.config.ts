@@ -28,8 +28,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     // Its own embedded database, so tests never touch the dev data; npm test starts it fresh.
-    // One call at a time per function: see scripts/preview.ts (a race in the local function runtime).
-    env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR, SERIAL_FUNCTIONS: '1' },
+    env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR },
     timeout: 120_000,
   },
 });

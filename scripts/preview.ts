@@ -5,9 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
+import { freshFunctionBundles } from './lib/function-bundles.ts';
+import { loadFunctions } from './lib/function-host.ts';
 import { startLocalServices } from './lib/local-services.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +27,7 @@ const netlify = new NetlifyDev({
   geolocation: { enabled: false },
   images: { enabled: false },
   environmentVariables: { enabled: true },
-  functions: { enabled: true },
+  functions: { enabled: false },
   headers: { enabled: true },
   redirects: { enabled: true },
   staticFiles: { enabled: true },
@@ -32,33 +35,37 @@ const netlify = new NetlifyDev({
 await netlify.start();
 
 /**
- * Opt-in (the end-to-end server sets SERIAL_FUNCTIONS=1): one invocation at a time per function.
- * @netlify/dev builds a function into a directory of each request and keeps the build on the function object
- * all requests share, so two overlapping calls of one function can run a bundle whose directory the other has
- * just removed ("Cannot find module './connection'", answered 500). Netlify's servers do not have this problem.
+ * The functions are the bundles a deploy ships (scripts/lib/function-bundles.ts), built once before the URL is
+ * printed and kept warm in this process (scripts/lib/function-host.ts), like a warm Netlify function instance.
+ * @netlify/dev's own function runtime rebuilt a function into a fresh directory on every request (0.4–4 s a
+ * call) and let overlapping calls run a bundle whose directory the other had just removed; see
+ * docs/decisions.md, "Preview functions".
  */
-const serialFunctions = process.env.SERIAL_FUNCTIONS === '1';
-const functionQueues = new Map<string, Promise<unknown>>();
+const bundleDir = join(root, '.netlify', 'preview-functions');
+const buildStarted = performance.now();
+if (await freshFunctionBundles(bundleDir))
+  console.log(`Functions: bundled in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+const functions = await loadFunctions(bundleDir, `http://${host}:${port}`);
 
-/** The function a request may reach, by the shape of its path (`/api/newsletter`, `/api/newsletter/*`, …). */
-function functionKey(method: string, pathname: string): string | undefined {
-  const parts = pathname.split('/').filter(Boolean);
-  const isFunction =
-    parts[0] === 'api' || (parts[0] === 'admin' && parts.length > 1 && method !== 'GET' && method !== 'HEAD');
-  if (!isFunction) return undefined;
-  return parts.length > 2 ? `/${parts[0]}/${parts[1]}/*` : `/${parts.join('/')}`;
-}
+/**
+ * The embedded database serves every connection from one PGlite session, and its socket server interleaves
+ * the extended-protocol messages (Parse, Bind, Execute) of concurrent connections, so two overlapping queries
+ * can fail ("bind message supplies 2 parameters, but prepared statement "" requires 1") or hang
+ * (@electric-sql/pglite-socket 0.2.17; reproduction in docs/decisions.md). Against it, one function call at a
+ * time, including what the call hands to `waitUntil`; against DATABASE_URL, no queue.
+ */
+const oneAtATime = services.embedded ? queue() : <T>(run: () => Promise<T>) => run();
 
-async function oneAtATime<T>(key: string | undefined, run: () => Promise<T>): Promise<T> {
-  if (!serialFunctions || !key) return run();
-  const current = (functionQueues.get(key) ?? Promise.resolve()).then(run, run);
-  const tail = current.catch(() => undefined);
-  functionQueues.set(key, tail);
-  try {
-    return await current;
-  } finally {
-    if (functionQueues.get(key) === tail) functionQueues.delete(key);
-  }
+function queue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(run: () => Promise<T>): Promise<T> => {
+    const current = tail.then(run, run);
+    tail = current.then(
+      () => functions.settle(),
+      () => functions.settle(),
+    );
+    return current;
+  };
 }
 
 /** Netlify answers unknown paths with 404.html and status 404, under the same header rules as any page. */
@@ -93,10 +100,10 @@ const server = createServer(async (req, res) => {
     const ruleHeaders = new Headers();
     const request = toRequest(req);
     const collect = (name: string, value: string) => ruleHeaders.set(name, value);
-    const key = functionKey(request.method, new URL(request.url).pathname);
     const response =
-      (await oneAtATime(key, () => netlify.handle(request, { headersCollector: collect }))) ??
-      (await notFound(collect));
+      (functions.matches(request)
+        ? await oneAtATime(async () => (await functions.handle(request, req.socket.remoteAddress ?? ''))!)
+        : await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect));
     const headers = new Headers(response.headers);
     ruleHeaders.forEach((value, name) => {
       if (!headers.has(name)) headers.set(name, value);

@@ -1,6 +1,6 @@
 /**
  * `npm test`: types, lint, unit tests, API tests (embedded PGlite; then a real PostgreSQL server, directly
- * and through the Neon driver, whenever one is installed), build, the gates over dist/ (links, HTML
+ * and through the Neon driver, whenever one is installed), the deployed function bundles, build, the gates over dist/ (links, HTML
  * validity, JSON-LD, feeds and sitemap, social cards), budgets and end-to-end tests in Chromium, in that order.
  * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
  */
@@ -65,6 +65,24 @@ const steps: Step[] = [
         ? 'PostgreSQL is not installed (apt-get install postgresql)'
         : undefined,
   })),
+  {
+    // The function bundles as Netlify deploys them, in a plain Node process outside the repository; once,
+    // against a real PostgreSQL when one is installed, otherwise the embedded PGlite.
+    name: 'bundles',
+    env: { API_DB: postgresBin() ? 'postgres' : 'pglite' },
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--config',
+      'vitest.bundles.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/bundles.json',
+    ],
+    report: vitestReport,
+    reportFile: 'test-results/bundles.json',
+  },
   { name: 'build', command: ['npm', 'run', 'build'] },
   // Gates over dist/: see scripts/check-dist.ts.
   ...(['links', 'html', 'structured-data', 'feeds', 'social-cards'] as const).map((gate): Step => ({

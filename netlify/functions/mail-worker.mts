@@ -5,14 +5,19 @@
  */
 import type { Config } from '@netlify/functions';
 import { database } from '../../src/server/config.ts';
+import { failure } from '../../src/server/http.ts';
 import { processOutbox } from '../../src/server/mail/worker.ts';
 import { applyRetention } from '../../src/server/retention.ts';
 
 export default async () => {
-  const db = database();
-  const mail = await processOutbox(db, { deadline: Date.now() + 20_000 });
-  const retention = await applyRetention(db);
-  return Response.json({ mail, retention }, { headers: { 'cache-control': 'no-store' } });
+  try {
+    const db = database();
+    const mail = await processOutbox(db, { deadline: Date.now() + 20_000 });
+    const retention = await applyRetention(db);
+    return Response.json({ mail, retention }, { headers: { 'cache-control': 'no-store' } });
+  } catch (error) {
+    return failure('mail-worker', error);
+  }
 };
 
 export const config: Config = { schedule: '* * * * *' };

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: latency of the functions under a fixed request rate, through the preview server
- * (Netlify's local runtime) against an embedded database seeded with 10,000 subscribers.
+ * (the deployed bundles, warm) against an embedded database seeded with 10,000 subscribers.
  * Each scenario runs for DURATION seconds (default 10) at its rate, then GET /api/health — which does not
  * touch the database — runs at the same rate in the same run as the floor the scenario is compared with.
  * Prints p50 and p99 latency in ms, errors (non-2xx or failed requests) and the ratio to health.

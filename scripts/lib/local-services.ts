@@ -27,6 +27,8 @@ function localJwtSecret(): string {
 export interface LocalServices {
   /** Lines to print once the server is up. */
   banner: string[];
+  /** Whether the database is the embedded PGlite (not DATABASE_URL). */
+  embedded: boolean;
   /** Calls the scheduled mail worker of the server at `siteUrl` every few seconds until {@link stop}. */
   startMailWorker(): void;
   stop(): Promise<void>;
@@ -67,16 +69,17 @@ export async function startLocalServices(name: string, siteUrl: string): Promise
   const mail = await localMail(`${dataDir}.mail.json`);
   const banner: string[] = [];
   let stopDatabase = async () => undefined as void;
-  if (process.env.DATABASE_URL) {
+  const embedded = !process.env.DATABASE_URL;
+  if (!embedded) {
     banner.push('Database: DATABASE_URL (migrate it with npm run db:migrate)');
   } else {
-    const embedded = await startEmbeddedDatabase({ dataDir, port: Number(process.env.PGLITE_PORT ?? 0) });
-    process.env.DATABASE_URL = embedded.url;
-    stopDatabase = embedded.stop;
+    const database = await startEmbeddedDatabase({ dataDir, port: Number(process.env.PGLITE_PORT ?? 0) });
+    process.env.DATABASE_URL = database.url;
+    stopDatabase = database.stop;
     banner.push(
-      `Database: embedded PGlite in ${dataDir} at ${embedded.url}`,
-      embedded.admin
-        ? `Dev admin: ${embedded.admin.email} / ${embedded.admin.password}`
+      `Database: embedded PGlite in ${dataDir} at ${database.url}`,
+      database.admin
+        ? `Dev admin: ${database.admin.email} / ${database.admin.password}`
         : `Dev admin: see ${dataDir}.admin.json, or create one with npm run admin:create`,
     );
   }
@@ -105,6 +108,7 @@ export async function startLocalServices(name: string, siteUrl: string): Promise
 
   return {
     banner,
+    embedded,
     startMailWorker: () => {
       timer ??= setTimeout(() => void runWorker(), 1_000).unref();
     },

@@ -161,8 +161,7 @@ export async function readText(req: Request, maxBytes: number): Promise<string> 
 
 /**
  * Builds a function from a method table. Other methods get 405 with `Allow`; HEAD runs GET without a body.
- * Known failures become problems; a database outage is 503; anything else is logged and answered 500
- * with a generic message.
+ * What the handler throws is answered by {@link failure}.
  * @example export default route('newsletter', { GET: listSubscribers, POST: signUp });
  */
 export function route(name: string, methods: Partial<Record<Method, Handler>>) {
@@ -181,34 +180,43 @@ export function route(name: string, methods: Partial<Record<Method, Handler>>) {
       const response = await handler(req, context);
       return req.method === 'HEAD' ? new Response(null, response) : response;
     } catch (error) {
-      if (error instanceof HttpError) return problem(error);
-      if (error instanceof ConfigError) {
-        console.error(`[${name}] not configured: ${error.message}`);
-        return problem(
-          new HttpError(
-            503,
-            'server_not_configured',
-            'The service is not configured yet. Please try again later.',
-          ),
-        );
-      }
-      if (error instanceof DbUnavailableError) {
-        console.error(`[${name}] database unavailable: ${error.message}`);
-        return problem(
-          new HttpError(
-            503,
-            'service_unavailable',
-            'The service is temporarily unavailable. Please try again shortly.',
-            {
-              headers: { 'retry-after': '30' },
-            },
-          ),
-        );
-      }
-      console.error(`[${name}] unexpected error`, error);
-      return problem(
-        new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again later.'),
-      );
+      return failure(name, error);
     }
   };
+}
+
+/**
+ * The reply to what a function threw: a known failure becomes its problem, a missing setting 503
+ * `server_not_configured`, a database outage 503 with `Retry-After`; anything else is logged and answered 500
+ * with a generic message. {@link route} uses it; so does the scheduled mail worker, which has no method table.
+ */
+export function failure(name: string, error: unknown): Response {
+  if (error instanceof HttpError) return problem(error);
+  if (error instanceof ConfigError) {
+    console.error(`[${name}] not configured: ${error.message}`);
+    return problem(
+      new HttpError(
+        503,
+        'server_not_configured',
+        'The service is not configured yet. Please try again later.',
+      ),
+    );
+  }
+  if (error instanceof DbUnavailableError) {
+    console.error(`[${name}] database unavailable: ${error.message}`);
+    return problem(
+      new HttpError(
+        503,
+        'service_unavailable',
+        'The service is temporarily unavailable. Please try again shortly.',
+        {
+          headers: { 'retry-after': '30' },
+        },
+      ),
+    );
+  }
+  console.error(`[${name}] unexpected error`, error);
+  return problem(
+    new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again later.'),
+  );
 }

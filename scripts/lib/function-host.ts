@@ -1,0 +1,187 @@
+/**
+ * Runs the function bundles that @netlify/zip-it-and-ship-it builds (the ones Netlify deploys), the way
+ * Netlify's runtime calls them: each bundle's module is imported once and stays warm, and every request
+ * calls its default export with a `Request` and a context (client IP, path parameters, `waitUntil`, …).
+ * Routes come from the bundles' manifest (`config.path` and `config.method`); every function also answers
+ * at `/.netlify/functions/<name>`, which is how dev and preview run the scheduled mail worker.
+ *
+ * Node built-ins only, and only erasable TypeScript, so the bundle test can copy this file into a temporary
+ * directory far from the repository's node_modules and run it there as a plain Node 24 program:
+ *   node function-host.mts <bundles directory> [port]   → prints {"url": …} once it listens.
+ * `npm run preview` imports {@link loadFunctions} instead and serves the same bundles in its own process.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+
+/** The part of Netlify's `Context` the host fills in (the functions use `ip`, `params` and `waitUntil`). */
+export interface HostContext {
+  account: { id: string };
+  deploy: { context: string; id: string; published: boolean };
+  geo: Record<string, never>;
+  ip: string;
+  params: Record<string, string>;
+  requestId: string;
+  server: { region: string };
+  site: { id: string; name: string; url: string };
+  url: URL;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+type Handler = (req: Request, context: HostContext) => Promise<Response> | Response;
+
+interface ManifestFunction {
+  name: string;
+  schedule?: string;
+  routes?: { pattern: string; methods?: string[] }[];
+}
+
+interface Route {
+  name: string;
+  pattern: URLPattern;
+  methods: string[];
+  handler: Handler;
+}
+
+export interface FunctionHost {
+  /** The function names, in manifest order. */
+  names: string[];
+  /** Whether a function answers this request (a GET of /admin/login, for one, falls through to the page). */
+  matches(request: Request): boolean;
+  /** Calls the function a request is routed to; `undefined` when none is. */
+  handle(request: Request, clientIp: string): Promise<Response | undefined>;
+  /** Waits for what functions handed to `waitUntil`. */
+  settle(): Promise<void>;
+}
+
+/**
+ * The module a bundle's entry point wraps: `___netlify-entry-point.mjs` hands the path of the user's function
+ * to Netlify's bootstrap, which only loads inside AWS Lambda's runtime (it needs the `awslambda` global), so
+ * the host calls the function module itself, as the bootstrap does.
+ */
+async function loadBundle(bundleDir: string): Promise<Handler> {
+  const entry = join(bundleDir, '___netlify-entry-point.mjs');
+  const source = await readFile(entry, 'utf8');
+  const wrapped = /getLambdaHandler\(['"](.+?)['"]\)/.exec(source)?.[1];
+  if (!wrapped) throw new Error(`${entry} does not name the function it wraps`);
+  const module = (await import(pathToFileURL(join(bundleDir, wrapped)).href)) as { default?: unknown };
+  if (typeof module.default !== 'function') throw new Error(`${bundleDir}: ${wrapped} has no default export`);
+  return module.default as Handler;
+}
+
+/**
+ * Imports every bundle in `dir`: `manifest.json` as zip-it-and-ship-it writes it, and each function's files
+ * in `<dir>/<name>/` (the archive unzipped, or built with `archiveFormat: 'none'`).
+ */
+export async function loadFunctions(dir: string, siteUrl = 'http://127.0.0.1'): Promise<FunctionHost> {
+  const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as {
+    functions: ManifestFunction[];
+  };
+  const routes: Route[] = [];
+  for (const fn of manifest.functions) {
+    const handler = await loadBundle(join(dir, fn.name));
+    for (const route of fn.routes ?? [])
+      routes.push({
+        name: fn.name,
+        pattern: new URLPattern({ pathname: route.pattern }),
+        methods: route.methods ?? [],
+        handler,
+      });
+    routes.push({
+      name: fn.name,
+      pattern: new URLPattern({ pathname: `/.netlify/functions/${fn.name}` }),
+      methods: [],
+      handler,
+    });
+  }
+
+  const pending = new Set<Promise<unknown>>();
+  const find = (request: Request) => {
+    const { pathname } = new URL(request.url);
+    for (const route of routes) {
+      if (route.methods.length > 0 && !route.methods.includes(request.method)) continue;
+      const match = route.pattern.exec({ pathname });
+      if (match) return { route, match };
+    }
+    return undefined;
+  };
+
+  return {
+    names: manifest.functions.map((fn) => fn.name),
+    matches: (request) => find(request) !== undefined,
+    handle: async (request, clientIp) => {
+      const found = find(request);
+      if (!found) return undefined;
+      const params = Object.fromEntries(
+        Object.entries(found.match.pathname.groups).map(([key, value]) => [key, value ?? '']),
+      );
+      const context: HostContext = {
+        account: { id: '' },
+        deploy: { context: 'dev', id: '', published: false },
+        geo: {},
+        ip: clientIp,
+        params,
+        requestId: randomUUID(),
+        server: { region: 'local' },
+        site: { id: '', name: 'korvel', url: siteUrl },
+        url: new URL(request.url),
+        waitUntil: (promise) => {
+          const tracked: Promise<unknown> = promise
+            .catch((error: unknown) => console.error(`[${found.route.name}] waitUntil failed`, error))
+            .finally(() => pending.delete(tracked));
+          pending.add(tracked);
+        },
+      };
+      try {
+        return await found.route.handler(request, context);
+      } catch (error) {
+        // Netlify answers an uncaught error with a 500 and logs it.
+        console.error(`[${found.route.name}] uncaught error`, error);
+        return new Response('Internal Error', { status: 500, headers: { 'content-type': 'text/plain' } });
+      }
+    },
+    settle: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+/** `node function-host.mts <dir> [port]`: the bundles over HTTP on 127.0.0.1; the client IP is the socket's. */
+async function main(dir: string, port: number) {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const host = await loadFunctions(dir, url);
+  server.on('request', async (req, res) => {
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value);
+    const request = new Request(new URL(req.url ?? '/', url), {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      duplex: 'half',
+    } as RequestInit);
+    const response =
+      (await host.handle(request, req.socket.remoteAddress ?? '')) ??
+      new Response('No function here.', { status: 404 });
+    if (!req.readableEnded) res.shouldKeepAlive = false;
+    res.writeHead(response.status, [...response.headers].flat());
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  console.log(JSON.stringify({ url, functions: host.names }));
+  const stop = async () => {
+    await host.settle();
+    server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (import.meta.main) await main(process.argv[2] ?? '.', Number(process.argv[3] ?? 0));
