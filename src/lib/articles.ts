@@ -28,16 +28,57 @@ export function newestFirst<T extends Dated>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => b.date.getTime() - a.date.getTime() || a.id.localeCompare(b.id));
 }
 
-/** Up to `limit` other entries sharing the most tags with `current`, newest first among equals. */
-export function related<T extends Dated & { tags: readonly string[] }>(
-  current: T,
-  entries: readonly T[],
-  limit = 3,
-): T[] {
-  const shared = (entry: T) => entry.tags.filter((tag) => current.tags.includes(tag)).length;
+/** What related reading and the blog filter look at: the divisions a piece is about and its tags. */
+export interface Topical extends Dated {
+  tags: readonly string[];
+  divisions?: readonly string[];
+}
+
+/**
+ * Up to `limit` other entries, never `current` itself, closest first: a shared division counts twice a shared
+ * tag, and among equals the newer entry comes first.
+ */
+export function related<T extends Topical>(current: T, entries: readonly T[], limit = 3): T[] {
+  const shared = (mine: readonly string[] = [], theirs: readonly string[] = []) =>
+    theirs.filter((item) => mine.includes(item)).length;
+  const score = (entry: T) =>
+    2 * shared(current.divisions, entry.divisions) + shared(current.tags, entry.tags);
   return newestFirst(entries.filter((entry) => entry.id !== current.id))
-    .map((entry) => ({ entry, score: shared(entry) }))
+    .map((entry) => ({ entry, score: score(entry) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map(({ entry }) => entry);
+}
+
+/** A blog filter: every entry of one division, or every entry with one tag. */
+export type ArticleFilter = { kind: 'division'; id: string } | { kind: 'topic'; id: string };
+
+/** Where a filter's pre-rendered page lives: /blog/division/pharma, /blog/topic/gmp. */
+export const filterPath = (filter: ArticleFilter) => `/blog/${filter.kind}/${filter.id}`;
+
+export function matchesFilter(
+  entry: { tags: readonly string[]; divisions?: readonly string[] },
+  filter: ArticleFilter,
+): boolean {
+  return filter.kind === 'division'
+    ? (entry.divisions ?? []).includes(filter.id)
+    : entry.tags.includes(filter.id);
+}
+
+/**
+ * The topics worth a filter: tags at least `min` entries share, most used first, leaving out tags that name a
+ * division (the division filter covers them).
+ * @example filterTopics([{ tags: ['gmp'] }, { tags: ['gmp', 'pharma'] }], ['pharma']) // ['gmp']
+ */
+export function filterTopics(
+  entries: ReadonlyArray<{ tags: readonly string[] }>,
+  divisions: readonly string[],
+  min = 2,
+): string[] {
+  const counts = new Map<string, number>();
+  for (const tag of entries.flatMap((entry) => entry.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts]
+    .filter(([tag, count]) => count >= min && !divisions.includes(tag))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([tag]) => tag);
 }
