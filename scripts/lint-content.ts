@@ -5,7 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import { formatProblem, lintContent } from './lib/content-lint.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// The project, or the directory given (the unit test lints a fixture).
+const root = process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url));
 const problems = await lintContent(root);
 for (const problem of problems) console.log(formatProblem(problem));
 if (problems.length > 0) {

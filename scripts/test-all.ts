@@ -1,5 +1,5 @@
 /**
- * `npm test`: types, lint, unit tests, API tests (embedded PGlite; then a real PostgreSQL server, directly
+ * `npm test`: types, lint, the content linter, unit tests, API tests (embedded PGlite; then a real PostgreSQL server, directly
  * and through the Neon driver, whenever one is installed), build, the gates over dist/ (links, HTML
  * validity, JSON-LD, feeds and sitemap, social cards), budgets and end-to-end tests in Chromium, in that order.
  * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
@@ -32,6 +32,8 @@ const playwrightReport = (file: string) => {
 const steps: Step[] = [
   { name: 'check', command: ['npm', 'run', 'check'] },
   { name: 'lint', command: ['npm', 'run', 'lint'] },
+  // Spelling, contact details, sources, bylines, links and alt text in the content (docs/editing.md).
+  { name: 'lint:content', command: ['npm', 'run', 'lint:content'] },
   {
     name: 'unit',
     command: [

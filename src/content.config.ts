@@ -82,7 +82,14 @@ const sector = (context: SchemaContext) =>
         source: z.string().min(10),
         sourceUrl: z.url({ protocol: /^https$/ }).optional(),
         points: z
-          .array(z.object({ year: z.number().int().min(2000).max(2100), value: z.number().positive() }))
+          .array(
+            z.object({
+              year: z.number().int().min(2000).max(2100),
+              value: z.number().positive(),
+              /** Our own projection, not the source's figure; the chart and its table label the year "(est.)". */
+              extrapolated: z.boolean().optional(),
+            }),
+          )
           .min(4),
       })
       .optional(),

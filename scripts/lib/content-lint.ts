@@ -255,12 +255,14 @@ function checkFrontMatter(file: string, source: string, root: string): ContentPr
   const tags = front.get('tags', true);
   const isStory = isSeq(tags) && tags.items.some((tag) => isScalar(tag) && tag.value === STORY_TAG);
   if (collection !== 'blog' || isStory) return problems;
+  const keyOf = (name: string) =>
+    front.items.find((pair) => isScalar(pair.key) && pair.key.value === name)?.key as YamlNode | undefined;
   const references = front.get('references', true);
   const items = isSeq(references) ? references.items : [];
   if (items.length < MIN_REFERENCES)
     problems.push({
       file,
-      line: lineOf(references ?? front.get('title', true)),
+      line: lineOf(keyOf('references') ?? keyOf('title')),
       rule: 'references',
       message: `the article cites ${items.length} source${items.length === 1 ? '' : 's'}`,
       fix: `list at least ${MIN_REFERENCES} sources under references: (title, publisher, year, url of the cited document)`,
