@@ -1,6 +1,7 @@
 /**
- * `npm test`: types, lint, unit tests, API tests (embedded PGlite; then a real PostgreSQL server, directly
- * and through the Neon driver, whenever one is installed), the deployed function bundles, build, the gates over dist/ (links, HTML
+ * `npm test`: types, lint, the content linter, unit tests, API tests (embedded PGlite; then a real PostgreSQL
+ * server, directly and through the Neon driver, whenever one is installed), the deployed function bundles,
+ * build, the gates over dist/ (links, HTML
  * validity, JSON-LD, feeds and sitemap, social cards), budgets and end-to-end tests in Chromium, in that order.
  * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
  */
@@ -32,6 +33,8 @@ const playwrightReport = (file: string) => {
 const steps: Step[] = [
   { name: 'check', command: ['npm', 'run', 'check'] },
   { name: 'lint', command: ['npm', 'run', 'lint'] },
+  // Spelling, contact details, sources, bylines, links and alt text in the content (docs/editing.md).
+  { name: 'lint:content', command: ['npm', 'run', 'lint:content'] },
   {
     name: 'unit',
     command: [

@@ -3,7 +3,7 @@
  * names the collection, the file and the field (tests/unit/content-schema.test.ts proves it).
  */
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { DIVISIONS, SERVICES } from './content/constants.ts';
 
@@ -26,6 +26,11 @@ const article = ({ image }: SchemaContext) =>
     author: reference('team'),
     /** The field the piece belongs to, shown above the title ("Process engineering", "People & culture"). */
     discipline: z.string().min(3),
+    /**
+     * The divisions the piece is about: the blog's division filter and related articles use them. `[]` for
+     * pieces about the firm as a whole (community, people), which the filter lists under All only.
+     */
+    divisions: z.array(z.enum(DIVISIONS)).max(6),
     /** The slider shows them in order; the first is also the card and Open Graph image. */
     images: z
       .array(
@@ -77,7 +82,14 @@ const sector = (context: SchemaContext) =>
         source: z.string().min(10),
         sourceUrl: z.url({ protocol: /^https$/ }).optional(),
         points: z
-          .array(z.object({ year: z.number().int().min(2000).max(2100), value: z.number().positive() }))
+          .array(
+            z.object({
+              year: z.number().int().min(2000).max(2100),
+              value: z.number().positive(),
+              /** Our own projection, not the source's figure; the chart and its table label the year "(est.)". */
+              extrapolated: z.boolean().optional(),
+            }),
+          )
           .min(4),
       })
       .optional(),
@@ -177,6 +189,16 @@ const legal = z.object({
     .regex(/^[a-z]+-\d{4}-\d{2}(-\d{2})?$/, 'Use a version such as privacy-2026-11 or privacy-2026-11-25.'),
 });
 
+/**
+ * What a service on /our-services points to as proof (src/content/services.yaml, keyed by the ids in SERVICES):
+ * the person who leads it and two or three projects and articles. Its copy stays in services.json.
+ */
+const serviceProof = z.strictObject({
+  lead: reference('team'),
+  references: z.array(reference('references')).min(2).max(3),
+  articles: z.array(reference('blog')).min(2).max(3),
+});
+
 export const collections = {
   blog: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/blog' }), schema: article }),
   news: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/news' }), schema: article }),
@@ -200,4 +222,5 @@ export const collections = {
     loader: glob({ pattern: '*.mdx', base: './src/content/legal' }),
     schema: legal,
   }),
+  services: defineCollection({ loader: file('src/content/services.yaml'), schema: serviceProof }),
 };

@@ -30,17 +30,23 @@ export function newestFirst<T extends Dated>(entries: readonly T[]): T[] {
 
 const byNewest = (a: Dated, b: Dated) => b.date.getTime() - a.date.getTime() || a.id.localeCompare(b.id);
 
+/** What related reading and the blog filter look at: the divisions a piece is about and its tags. */
+export interface Topical extends Dated {
+  tags: readonly string[];
+  divisions?: readonly string[];
+}
+
 /**
- * Up to `limit` other entries sharing the most tags with `current`, newest first among equals.
- * Linear in the number of entries when they come newest first (as every caller hands them), so a build that
- * asks it for each of n articles stays O(n²) cheap steps instead of n sorts.
+ * Up to `limit` other entries, never `current` itself, closest first: a shared division counts twice a shared
+ * tag, and among equals the newer entry comes first. Linear in the number of entries when they come newest
+ * first (as every caller hands them), so a build that asks it for each of n articles makes no n sorts.
  */
-export function related<T extends Dated & { tags: readonly string[] }>(
-  current: T,
-  entries: readonly T[],
-  limit = 3,
-): T[] {
+export function related<T extends Topical>(current: T, entries: readonly T[], limit = 3): T[] {
   if (limit <= 0) return [];
+  const shared = (mine: readonly string[] = [], theirs: readonly string[] = []) =>
+    theirs.filter((item) => mine.includes(item)).length;
+  const scoreOf = (entry: T) =>
+    2 * shared(current.divisions, entry.divisions) + shared(current.tags, entry.tags);
   const ordered = entries.every((entry, i) => i === 0 || byNewest(entries[i - 1]!, entry) <= 0)
     ? entries
     : newestFirst(entries);
@@ -49,7 +55,7 @@ export function related<T extends Dated & { tags: readonly string[] }>(
   const best: { entry: T; score: number }[] = [];
   for (const entry of ordered) {
     if (entry.id === current.id) continue;
-    const score = entry.tags.filter((tag) => current.tags.includes(tag)).length;
+    const score = scoreOf(entry);
     if (best.length === limit && score <= best[limit - 1]!.score) continue;
     let at = best.length;
     while (at > 0 && best[at - 1]!.score < score) at -= 1;
@@ -57,4 +63,37 @@ export function related<T extends Dated & { tags: readonly string[] }>(
     if (best.length > limit) best.pop();
   }
   return best.map(({ entry }) => entry);
+}
+
+/** A blog filter: every entry of one division, or every entry with one tag. */
+export type ArticleFilter = { kind: 'division'; id: string } | { kind: 'topic'; id: string };
+
+/** Where a filter's pre-rendered page lives: /blog/division/pharma, /blog/topic/gmp. */
+export const filterPath = (filter: ArticleFilter) => `/blog/${filter.kind}/${filter.id}`;
+
+export function matchesFilter(
+  entry: { tags: readonly string[]; divisions?: readonly string[] },
+  filter: ArticleFilter,
+): boolean {
+  return filter.kind === 'division'
+    ? (entry.divisions ?? []).includes(filter.id)
+    : entry.tags.includes(filter.id);
+}
+
+/**
+ * The topics worth a filter: tags at least `min` entries share, most used first, leaving out tags that name a
+ * division (the division filter covers them).
+ * @example filterTopics([{ tags: ['gmp'] }, { tags: ['gmp', 'pharma'] }], ['pharma']) // ['gmp']
+ */
+export function filterTopics(
+  entries: ReadonlyArray<{ tags: readonly string[] }>,
+  divisions: readonly string[],
+  min = 2,
+): string[] {
+  const counts = new Map<string, number>();
+  for (const tag of entries.flatMap((entry) => entry.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts]
+    .filter(([tag, count]) => count >= min && !divisions.includes(tag))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([tag]) => tag);
 }

@@ -291,7 +291,7 @@ function mdxProse(source: string): Ranges {
   return ranges;
 }
 
-function proseRanges(path: string, source: string): Ranges {
+export function proseRanges(path: string, source: string): Ranges {
   if (path.endsWith('.json')) return jsonProse(source);
   if (path.endsWith('.yaml') || path.endsWith('.yml')) return yamlProse(source, 0, source.length);
   if (path.endsWith('.mdx') || path.endsWith('.md')) return mdxProse(source);

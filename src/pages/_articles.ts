@@ -3,7 +3,16 @@ import rss from '@astrojs/rss';
 import type { APIContext, GetStaticPaths } from 'astro';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { getT } from '../i18n/index.ts';
-import { newestFirst, related } from '../lib/articles.ts';
+import { DIVISIONS } from '../content/constants.ts';
+import {
+  filterPath,
+  filterTopics,
+  matchesFilter,
+  newestFirst,
+  related,
+  type ArticleFilter,
+} from '../lib/articles.ts';
+import { divisionLabelKey } from '../lib/search.ts';
 import { site } from '../site.config.ts';
 
 export type ArticleCollection = 'blog' | 'news';
@@ -49,6 +58,7 @@ export const articlePaths = (async () => {
         id: entry.id,
         date: entry.data.date,
         tags: entry.data.tags,
+        divisions: entry.data.divisions,
         entry,
       }));
       return scored.map((item) => ({
@@ -59,6 +69,54 @@ export const articlePaths = (async () => {
   );
   return pages.flat();
 }) satisfies GetStaticPaths;
+
+/** One link of the blog filter, with what the list shows when it is chosen (the script swaps these in). */
+export interface FilterLink {
+  href: string;
+  label: string;
+  count: number;
+  /** Absent for "All articles". */
+  filter?: ArticleFilter;
+  /** The list heading, the document title and the count line under the filter. */
+  heading: string;
+  title: string;
+  status: string;
+}
+
+export interface BlogFilters {
+  all: FilterLink;
+  divisions: FilterLink[];
+  topics: FilterLink[];
+}
+
+/** The blog filter: All, then every division with an article, then the topics several articles share. */
+export async function blogFilters(entries: Article[]): Promise<BlogFilters> {
+  const t = await getT();
+  const total = entries.length;
+  const data = entries.map((entry) => entry.data);
+  const link = (label: string, filter?: ArticleFilter): FilterLink => {
+    const count = filter ? data.filter((item) => matchesFilter(item, filter)).length : total;
+    const heading = filter ? t('blog:filter.heading', { name: label }) : t('blog:list.heading');
+    return {
+      href: filter ? filterPath(filter) : '/blog',
+      label,
+      count,
+      ...(filter && { filter }),
+      heading,
+      title: `${filter ? heading : t('blog:page.title')} | ${site.displayName}`,
+      status: t('blog:filter.status', { shown: count, total }),
+    };
+  };
+  return {
+    all: link(t('blog:filter.all')),
+    divisions: DIVISIONS.map((id) => link(t(divisionLabelKey(id)), { kind: 'division', id })).filter(
+      (item) => item.count > 0,
+    ),
+    topics: filterTopics(data, DIVISIONS).map((id) =>
+      link(t(`blog:filter.topics.${id}`, { defaultValue: id.replace(/-/g, ' ') }), { kind: 'topic', id }),
+    ),
+  };
+}
 
 /** RSS 2.0 feed of a collection, every entry, newest first. */
 export async function feed(collection: ArticleCollection, context: APIContext): Promise<Response> {

@@ -31,7 +31,8 @@ test('a returning visitor downloads no React on pages whose only island is the c
 });
 
 test('article and news pages hydrate only the slider and the read-aloud control, on visibility', () => {
-  const articlePages = measurePages().filter((p) => /^\/(blog|news)\/./.test(p.page));
+  // One path segment after /blog/ or /news/: the blog's filter pages (/blog/division/…) are lists.
+  const articlePages = measurePages().filter((p) => /^\/(blog|news)\/[^/]+$/.test(p.page));
   const entries = ['blog', 'news'].flatMap((c) =>
     readdirSync(`src/content/${c}`).filter((f) => f.endsWith('.mdx')),
   );

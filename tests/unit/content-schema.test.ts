@@ -19,6 +19,7 @@ const good = {
   date: '2026-10-01',
   author: "'Ana Ilić'",
   discipline: "'Utilities'",
+  divisions: '[pharma]',
   tags: '[utilities]',
 };
 const images = (alt: (i: number) => string) =>

@@ -1,0 +1,417 @@
+/**
+ * `npm run lint:content`: what an editor can get wrong in src/content and the English locale files that the
+ * build does not catch, checked from the sources alone (no build): spelling (cspell, en-GB and the project's
+ * words), contact details typed into content, articles with fewer than three sources, bylines that name no one
+ * on the team page, internal links and #anchors that lead nowhere, images without alt text. Every problem
+ * names the file, the line and the fix.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readSettings, spellCheckDocument } from 'cspell-lib';
+import GithubSlugger from 'github-slugger';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { DIVISIONS, SERVICES } from '../../src/content/constants.ts';
+import { checkFile, proseRanges } from '../../src/lib/house-style.ts';
+import { initiatives, routes, sectors } from '../../src/routes.ts';
+import { site } from '../../src/site.config.ts';
+import { styledFiles } from './styled-files.ts';
+
+export type ContentRule = 'spelling' | 'contact' | 'references' | 'byline' | 'link' | 'alt-text';
+
+export interface ContentProblem {
+  /** Path relative to the project root. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  rule: ContentRule;
+  message: string;
+  fix: string;
+}
+
+/** Blog entries with this tag are stories from the firm (volunteering, sport, people), not technical articles. */
+export const STORY_TAG = 'community';
+export const MIN_REFERENCES = 3;
+/** The project's own words (names, standards, trade terms) beside the en-GB dictionary. */
+export const CSPELL_CONFIG = 'cspell.config.yaml';
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const lineAt = (source: string, index: number) => source.slice(0, index).split('\n').length;
+const idsIn = (dir: string, ext: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith(ext))
+        .map((name) => name.slice(0, -ext.length))
+    : [];
+
+interface Front {
+  /** The YAML between the fences, with its offset in the file. */
+  yaml: string;
+  offset: number;
+  /** The body with the front matter blanked to newlines, so offsets and lines still match the file. */
+  body: string;
+}
+
+function split(source: string): Front {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  if (!match) return { yaml: '', offset: 0, body: source };
+  return {
+    yaml: match[1]!,
+    offset: 4,
+    body: '\n'.repeat(match[0].split('\n').length - 1) + source.slice(match[0].length),
+  };
+}
+
+/** A YAML document with a function giving the file line of any of its nodes. */
+function yamlOf(text: string, offset: number, source: string) {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, keepSourceTokens: false });
+  const lineOf = (node: YamlNode | null | undefined) =>
+    node?.range ? lineAt(source, offset + node.range[0]) : lineAt(source, offset);
+  return { doc, lineOf };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routes and anchors the content defines
+
+/** Every path a link in content may reach, each with the #anchors it defines (undefined: any anchor is unknown). */
+export function knownPages(root: string): Map<string, Set<string> | undefined> {
+  const pages = new Map<string, Set<string> | undefined>();
+  const content = (dir: string) => join(root, 'src/content', dir);
+  const literalIds = (file: string) =>
+    existsSync(file) ? [...readFileSync(file, 'utf8').matchAll(/\bid="([\w-]+)"/g)].map((m) => m[1]!) : [];
+  const astroPage = (path: string) =>
+    [`src/pages${path === '/' ? '/index' : path}.astro`, `src/pages${path}/index.astro`]
+      .map((file) => join(root, file))
+      .find(existsSync);
+  const mdxAnchors = (file: string) => {
+    if (!existsSync(file)) return new Set<string>();
+    const { body } = split(readFileSync(file, 'utf8'));
+    const slugger = new GithubSlugger();
+    const anchors = new Set(literalIds(file));
+    let fenced = false;
+    for (const line of body.split('\n')) {
+      if (/^```/.test(line)) fenced = !fenced;
+      const heading = !fenced && /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+      if (heading) anchors.add(slugger.slug(heading[1]!.replace(/[*_`]|\[([^\]]*)\]\([^)]*\)/g, '$1')));
+    }
+    return anchors;
+  };
+
+  for (const route of routes) {
+    if (route.entry) continue;
+    const file = astroPage(route.path);
+    pages.set(route.path, new Set(file ? literalIds(file) : []));
+  }
+  const add = (path: string, ids: Iterable<string>) =>
+    pages.set(path, new Set([...(pages.get(path) ?? []), ...ids]));
+  add('/about-us/our-team', idsIn(content('team'), '.yaml'));
+  add('/our-references', DIVISIONS);
+  add('/our-services', SERVICES);
+  for (const id of idsIn(content('blog'), '.mdx'))
+    add(`/blog/${id}`, mdxAnchors(join(content('blog'), `${id}.mdx`)));
+  for (const id of idsIn(content('news'), '.mdx'))
+    add(`/news/${id}`, mdxAnchors(join(content('news'), `${id}.mdx`)));
+  for (const sector of sectors)
+    add(`/${sector.slug}`, mdxAnchors(join(content('sectors'), `${sector.art}.mdx`)));
+  for (const initiative of initiatives)
+    add(
+      `/initiatives/${initiative.slug}`,
+      mdxAnchors(join(content('initiatives'), `${initiative.slug}.mdx`)),
+    );
+  for (const id of idsIn(content('legal'), '.mdx'))
+    add(`/${id}`, mdxAnchors(join(content('legal'), `${id}.mdx`)));
+  // Each project's case study (/our-references/<file name>) and the feeds.
+  for (const id of idsIn(content('references'), '.yaml')) add(`/our-references/${id}`, []);
+  for (const feed of ['/blog/rss.xml', '/news/rss.xml']) add(feed, []);
+  // Files served as they are (the brochure, icons).
+  for (const file of walk(join(root, 'public')))
+    pages.set(`/${relative(join(root, 'public'), file)}`, undefined);
+  return pages;
+}
+
+/** The page a content file becomes, for its own `#anchor` links. */
+function pageOfFile(file: string): string | undefined {
+  const match = /src\/content\/(blog|news|sectors|initiatives|legal)\/([\w-]+)\.mdx$/.exec(file);
+  if (!match) return undefined;
+  const [, collection, id] = match as unknown as [string, string, string];
+  if (collection === 'blog' || collection === 'news') return `/${collection}/${id}`;
+  if (collection === 'sectors') return `/${sectors.find((s) => s.art === id)?.slug ?? id}`;
+  if (collection === 'initiatives') return `/initiatives/${id}`;
+  return `/${id}`;
+}
+
+function checkLinks(
+  file: string,
+  source: string,
+  pages: Map<string, Set<string> | undefined>,
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const origin = new URL(site.url).origin;
+  const own = pageOfFile(file);
+  const pattern = /\]\(\s*([^)\s]+)[^)]*\)|\bhref=["'{]+([^"'}]+)["'}]/g;
+  for (const match of source.matchAll(pattern)) {
+    let target = (match[1] ?? match[2])!;
+    if (target.startsWith(origin)) target = target.slice(origin.length) || '/';
+    if (!/^[/#]/.test(target) || target.startsWith('//')) continue;
+    const line = lineAt(source, match.index);
+    const [rawPath, anchor] = target.split('#') as [string, string | undefined];
+    const path = rawPath === '' ? own : decodeURIComponent(rawPath.split('?')[0]!).replace(/(.)\/$/, '$1');
+    if (path === undefined) {
+      problems.push({
+        file,
+        line,
+        rule: 'link',
+        message: `"${target}" has no page to point into`,
+        fix: 'write the full path, e.g. /blog/<id>#section',
+      });
+      continue;
+    }
+    if (!pages.has(path)) {
+      problems.push({
+        file,
+        line,
+        rule: 'link',
+        message: `"${target}": no page ${path} is defined`,
+        fix: 'link a route of src/routes.ts, /blog/<id>, /news/<id> or /our-references/<id> that exists',
+      });
+      continue;
+    }
+    const anchors = pages.get(path);
+    if (anchor && !anchors?.has(anchor)) {
+      const known = anchors && anchors.size > 0 ? [...anchors].slice(0, 8).join(', ') : 'none known';
+      problems.push({
+        file,
+        line,
+        rule: 'link',
+        message: `"${target}": ${path} has no #${anchor}`,
+        fix: `use an anchor the page defines (${known}) or link the page without one`,
+      });
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Front matter and YAML: sources, bylines, alt text
+
+const IMAGE_PATH = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
+const VAGUE_ALT = /^(image|picture|photo|drawing|illustration|figure|graphic|img)\s*\d*$/i;
+
+function checkAlt(
+  file: string,
+  lineOf: (node: YamlNode | null | undefined) => number,
+  node: unknown,
+  out: ContentProblem[],
+) {
+  if (isSeq(node)) for (const item of node.items) checkAlt(file, lineOf, item, out);
+  if (!isMap(node)) return;
+  const src = node.get('src', true);
+  if (isScalar(src) && typeof src.value === 'string' && IMAGE_PATH.test(src.value)) {
+    const alt = node.get('alt', true);
+    const text = isScalar(alt) && typeof alt.value === 'string' ? alt.value.trim() : '';
+    if (text.length < 10 || VAGUE_ALT.test(text) || text === basename(src.value))
+      out.push({
+        file,
+        line: lineOf(isScalar(alt) ? alt : src),
+        rule: 'alt-text',
+        message: `image ${src.value} has ${text ? `the alt text "${text}", which says nothing` : 'no alt text'}`,
+        fix: 'add `alt:` with one sentence on what the image shows (at least 10 characters)',
+      });
+  }
+  for (const pair of node.items) checkAlt(file, lineOf, pair.value, out);
+}
+
+function checkFrontMatter(file: string, source: string, root: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const isMdx = file.endsWith('.mdx');
+  const { yaml, offset } = isMdx ? split(source) : { yaml: source, offset: 0 };
+  if (!yaml) return problems;
+  const { doc, lineOf } = yamlOf(yaml, offset, source);
+  checkAlt(file, lineOf, doc.contents, problems);
+  if (!isMap(doc.contents)) return problems;
+  const front = doc.contents;
+  const collection = /src\/content\/(blog|news)\//.exec(file)?.[1];
+  if (!collection) return problems;
+
+  const author = front.get('author', true);
+  const authorId = isScalar(author) ? String(author.value) : '';
+  if (!authorId || !existsSync(join(root, 'src/content/team', `${authorId}.yaml`)))
+    problems.push({
+      file,
+      line: lineOf(author ?? front),
+      rule: 'byline',
+      message: authorId ? `author "${authorId}" is not on the team page` : 'the entry has no author',
+      fix: `set author to the id of a file in src/content/team/ (or add src/content/team/${authorId || '<first-last>'}.yaml)`,
+    });
+
+  const tags = front.get('tags', true);
+  const isStory = isSeq(tags) && tags.items.some((tag) => isScalar(tag) && tag.value === STORY_TAG);
+  if (collection !== 'blog' || isStory) return problems;
+  const keyOf = (name: string) =>
+    front.items.find((pair) => isScalar(pair.key) && pair.key.value === name)?.key as YamlNode | undefined;
+  const references = front.get('references', true);
+  const items = isSeq(references) ? references.items : [];
+  if (items.length < MIN_REFERENCES)
+    problems.push({
+      file,
+      line: lineOf(keyOf('references') ?? keyOf('title')),
+      rule: 'references',
+      message: `the article cites ${items.length} source${items.length === 1 ? '' : 's'}`,
+      fix: `list at least ${MIN_REFERENCES} sources under references: (title, publisher, year, url of the cited document)`,
+    });
+  for (const item of items) {
+    if (!isMap(item)) continue;
+    for (const field of ['publisher', 'year'] as const) {
+      const value = item.get(field, true);
+      if (!isScalar(value) || String(value.value ?? '').trim() === '')
+        problems.push({
+          file,
+          line: lineOf(item),
+          rule: 'references',
+          message: `a source has no ${field}`,
+          fix: `add ${field}: to the source${field === 'year' ? ' (the year of the edition cited)' : ' (who issued the document)'}`,
+        });
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// MDX bodies: images, contact details
+
+function checkBody(file: string, source: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  if (!file.endsWith('.mdx')) return problems;
+  const { body } = split(source);
+  for (const match of body.matchAll(/!\[([^\]]*)\]\(([^)]+)\)/g)) {
+    if (match[1]!.trim().length < 10 || VAGUE_ALT.test(match[1]!.trim()))
+      problems.push({
+        file,
+        line: lineAt(body, match.index),
+        rule: 'alt-text',
+        message: `image ${match[2]} has no useful alt text`,
+        fix: 'write what the image shows between the brackets: ![Tablet press with the feed frame opened](…)',
+      });
+  }
+  for (const match of body.matchAll(/<(img|Image|Picture)\b[^>]*>/g)) {
+    const alt = /\balt=(?:"([^"]*)"|'([^']*)'|\{)/.exec(match[0]);
+    if (!alt || (alt[1] ?? alt[2] ?? 'x').trim() === '')
+      problems.push({
+        file,
+        line: lineAt(body, match.index),
+        rule: 'alt-text',
+        message: `<${match[1]}> has no alt text`,
+        fix: 'add alt="…" with one sentence on what the image shows',
+      });
+  }
+  return problems;
+}
+
+/** Contact details typed into content: the house-style rule for MDX plus the values of src/site.config.ts anywhere. */
+function checkContact(file: string, source: string): ContentProblem[] {
+  const problems: ContentProblem[] = checkFile(file, source)
+    .filter((issue) => issue.rule === 'contact')
+    .map((issue) => ({
+      file,
+      line: issue.line,
+      rule: 'contact' as const,
+      message: `"${issue.found}" is typed into the content`,
+      fix: 'write <Email /> (or <Email to="careers" />) or <Phone />; they print what src/site.config.ts holds',
+    }));
+  const seen = new Set(problems.map((p) => p.line));
+  const digits = site.phone.replace(/\D/g, '');
+  const values = [site.email, site.careersEmail, site.address.street, site.registrationNumber];
+  for (const [index, line] of source.split('\n').entries()) {
+    const lineDigits = line.replace(/\D/g, '');
+    const found =
+      values.find((value) => line.includes(value)) ??
+      (lineDigits.includes(digits.slice(3)) ? site.phone : undefined);
+    if (found && !seen.has(index + 1))
+      problems.push({
+        file,
+        line: index + 1,
+        rule: 'contact',
+        message: `"${found}" is typed into the content`,
+        fix: 'use <Email />, <Phone /> in MDX, or {{email}}-style values filled from src/site.config.ts in locale files',
+      });
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Spelling
+
+/** The file with everything but its prose blanked (newlines kept), so cspell's offsets are the file's. */
+function proseOnly(file: string, source: string): string {
+  const keep = new Uint8Array(source.length);
+  for (const [from, to] of proseRanges(file, source)) keep.fill(1, from, to);
+  // Ids are not prose: `author: jelena-markovic`, `tags: [gmp, atex]`.
+  if (/\.(mdx|yaml)$/.test(file))
+    for (const match of source.matchAll(/^(\s*(?:- )?[\w-]+:[ \t]+)([a-z0-9-]+|\[[a-z0-9, -]*\])[ \t]*$/gm))
+      keep.fill(0, match.index + match[1]!.length, match.index + match[0].length);
+  let out = '';
+  for (let i = 0; i < source.length; i += 1) out += keep[i] || source[i] === '\n' ? source[i] : ' ';
+  // JSX tags and {expressions} inside prose lines, and i18n {{placeholders}}, are not words.
+  return out.replace(/<\/?[A-Za-z][^>\n]*>|\{\{?[^}\n]*\}?\}/g, (code) => code.replace(/[^\n]/g, ' '));
+}
+
+async function checkSpelling(root: string, files: string[]): Promise<ContentProblem[]> {
+  const settings = await readSettings(join(root, CSPELL_CONFIG));
+  const problems: ContentProblem[] = [];
+  for (const path of files) {
+    const file = relative(root, path);
+    const source = readFileSync(path, 'utf8');
+    const text = proseOnly(file, source);
+    const result = await spellCheckDocument(
+      { uri: pathToFileURL(path).href, text, languageId: 'plaintext', locale: 'en-GB' },
+      { generateSuggestions: true, numSuggestions: 3, noConfigSearch: true },
+      settings,
+    );
+    for (const issue of result.issues) {
+      const suggestions = (issue.suggestionsEx ?? []).map((s) => s.word).slice(0, 3);
+      problems.push({
+        file,
+        line: lineAt(source, issue.offset),
+        rule: 'spelling',
+        message: `"${issue.text}" is not in the en-GB dictionary or the project's words`,
+        fix: suggestions.length
+          ? `write ${suggestions.map((s) => `"${s}"`).join(' or ')}, or add the word to cspell-words.txt if it is right`
+          : 'correct it, or add the word to cspell-words.txt if it is right (a name, a standard, a trade term)',
+      });
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Every content problem under `root` (the project, or a copy of its src/content, locales and cspell files). */
+export async function lintContent(root: string): Promise<ContentProblem[]> {
+  const files = [...walk(join(root, 'src/content')), ...walk(join(root, 'src/i18n/locales/en'))]
+    .filter((path) => /\.(mdx|yaml|json)$/.test(path))
+    .sort();
+  const pages = knownPages(root);
+  const problems: ContentProblem[] = [];
+  for (const path of files) {
+    const file = relative(root, path);
+    const source = readFileSync(path, 'utf8');
+    problems.push(
+      ...checkContact(file, source),
+      ...checkFrontMatter(file, source, root),
+      ...checkBody(file, source),
+      ...checkLinks(file, source, pages),
+    );
+  }
+  problems.push(...(await checkSpelling(root, styledFiles(root))));
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+export const formatProblem = (p: ContentProblem) => `${p.file}:${p.line}  ${p.rule}  ${p.message} → ${p.fix}`;

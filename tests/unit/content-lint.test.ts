@@ -1,0 +1,167 @@
+/**
+ * The content linter (npm run lint:content) on a fixture: a copy of the team, one clean article and one that
+ * plants an error of every kind. Each must be reported with its file and line; the clean copy passes.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatProblem, lintContent, type ContentProblem } from '../../scripts/lib/content-lint.ts';
+
+const root = process.cwd();
+let fixture: string;
+
+const reference = (n: number) => `  - title: 'Source number ${n} on plant design'
+    publisher: 'European Commission'
+    year: 2022
+    url: 'https://health.ec.europa.eu/document-${n}'`;
+
+/** An article with one planted error of each kind; `line()` finds where each sits (line 1 is the fence). */
+const planted = `---
+title: 'A planted article with one error of each kind'
+summary: 'This article exists only in a test fixture. Every line below that the test names carries one error the content linter must report.'
+date: 2026-11-25
+author: no-such-person
+discipline: 'Process engineering'
+divisions: [pharma]
+tags: [pharma, gmp]
+images:
+  - src: '../../assets/articles/planted/1.svg'
+    alt: 'image'
+references:
+${reference(1)}
+  - title: 'A source without a year'
+    publisher: 'European Medicines Agency'
+    url: 'https://www.ema.europa.eu/planted'
+---
+
+Write to info@korvel.example for the report.
+
+We recieve the drawings on Monday.
+
+Read [the other article](/blog/no-such-article) and [its author](/about-us/our-team#nobody).
+
+The [section below](#no-such-heading) and the [right one](#a-real-heading) are in this file.
+
+![](../../assets/articles/planted/2.svg)
+
+## A real heading
+
+Enough text.
+`;
+
+const clean = `---
+title: 'A clean article that follows every rule'
+summary: 'This article exists only in a test fixture. It cites three sources, names a person on the team page and links only to pages that exist.'
+date: 2026-11-25
+author: ivana-petrovic
+discipline: 'GMP compliance'
+divisions: [pharma]
+tags: [pharma, gmp]
+images:
+  - src: '../../assets/articles/clean/1.svg'
+    alt: 'Isolator with glove ports in front of a filling line'
+references:
+${[1, 2, 3].map(reference).join('\n')}
+---
+
+Read [our services](/our-services#gmp-consulting), [Ivana's card](/about-us/our-team#ivana-petrovic) and
+[the first section](#scope-of-the-review).
+
+## Scope of the review
+
+We review the drawings against EU GMP and write <Email /> for questions.
+`;
+
+/** The 1-based line of `planted` that contains `text`. */
+const line = (text: string) => planted.split('\n').findIndex((row) => row.includes(text)) + 1;
+
+beforeAll(() => {
+  fixture = mkdtempSync(join(tmpdir(), 'content-lint-'));
+  for (const path of ['src/content/team', 'cspell.config.yaml', 'cspell-words.txt'])
+    cpSync(join(root, path), join(fixture, path), { recursive: true });
+  // cspell.config.yaml imports the en-GB dictionary from node_modules.
+  symlinkSync(join(root, 'node_modules'), join(fixture, 'node_modules'));
+  mkdirSync(join(fixture, 'src/content/blog'), { recursive: true });
+  writeFileSync(join(fixture, 'src/content/blog/clean.mdx'), clean);
+});
+
+afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+
+const at = (problems: ContentProblem[], rule: ContentProblem['rule']) =>
+  problems.filter((p) => p.rule === rule).map((p) => `${p.file}:${p.line}`);
+
+describe('lintContent', () => {
+  test('passes a clean article', async () => {
+    expect((await lintContent(fixture)).map(formatProblem)).toEqual([]);
+  }, 60_000);
+
+  describe('with a planted article', () => {
+    let problems: ContentProblem[];
+    const file = 'src/content/blog/planted.mdx';
+    beforeAll(async () => {
+      writeFileSync(join(fixture, file), planted);
+      problems = await lintContent(fixture);
+    }, 60_000);
+    afterAll(() => rmSync(join(fixture, file)));
+
+    test('reports a misspelt word with its line and suggestions', () => {
+      expect(at(problems, 'spelling')).toEqual([`${file}:${line('recieve')}`]);
+      expect(problems.find((p) => p.rule === 'spelling')!.fix).toContain('"receive"');
+    });
+
+    test('reports a contact address typed into the body', () => {
+      expect(at(problems, 'contact')).toEqual([`${file}:${line('info@')}`]);
+      expect(problems.find((p) => p.rule === 'contact')!.fix).toContain('<Email />');
+    });
+
+    test('reports an article with fewer than three sources and a source without a year', () => {
+      expect(at(problems, 'references')).toEqual([
+        `${file}:${line('references:')}`,
+        `${file}:${line('without a year')}`,
+      ]);
+    });
+
+    test('reports a byline that names no one on the team page', () => {
+      expect(at(problems, 'byline')).toEqual([`${file}:${line('author:')}`]);
+    });
+
+    test('reports links to missing pages and anchors, and keeps those that resolve', () => {
+      expect(at(problems, 'link')).toEqual(
+        [line('no-such-article'), line('no-such-article'), line('no-such-heading')].map(
+          (n) => `${file}:${n}`,
+        ),
+      );
+      const messages = problems.filter((p) => p.rule === 'link').map((p) => p.message);
+      expect(messages.join('\n')).toContain('/blog/no-such-article');
+      expect(messages.join('\n')).toContain('#nobody');
+      expect(messages.join('\n')).toContain('#no-such-heading');
+    });
+
+    test('reports images without a useful alt text, in the front matter and in the body', () => {
+      expect(at(problems, 'alt-text')).toEqual([`${file}:${line("alt: 'image'")}`, `${file}:${line('![]')}`]);
+    });
+
+    test('prints file:line, the rule, the problem and the fix', () => {
+      expect(formatProblem(problems.find((p) => p.rule === 'byline')!)).toMatch(
+        /^src\/content\/blog\/planted\.mdx:5 {2}byline {2}author "no-such-person" is not on the team page → set author to/,
+      );
+    });
+  });
+});
+
+describe('scripts/lint-content.ts', () => {
+  test('exits 1 and prints file:line with the fix when content breaks a rule', () => {
+    const file = 'src/content/blog/planted.mdx';
+    writeFileSync(join(fixture, file), planted.replace('We recieve', 'We receive'));
+    try {
+      const result = spawnSync(process.execPath, ['scripts/lint-content.ts', fixture], { encoding: 'utf8' });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain(`${file}:5  byline`);
+      expect(result.stdout).not.toContain('spelling');
+    } finally {
+      rmSync(join(fixture, file));
+    }
+  }, 60_000);
+});
