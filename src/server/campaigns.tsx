@@ -4,7 +4,8 @@
  * GET /newsletter/issue/{id}?sig=…
  */
 import { render } from '@react-email/render';
-import { campaignPatchSchema, campaignSchema, validate, type CampaignPatch } from '../lib/schemas.ts';
+import { campaignPatchSchema, campaignSchema, type CampaignPatch } from '../lib/campaign-schema.ts';
+import { validate } from '../lib/schemas.ts';
 import { requireAdmin } from './auth.ts';
 import { database } from './config.ts';
 import { HttpError, json, noContent, readJson, readText, type Handler } from './http.ts';

@@ -7,7 +7,7 @@ import type { MeetingDecisionInput } from '../../../lib/schemas.ts';
 import type { Inquiry } from '../../../server/repositories/inquiries.ts';
 import type { InquiryMail } from '../../../server/repositories/outbox.ts';
 import type { Campaign, CampaignFailure } from '../../../server/repositories/campaigns.ts';
-import type { CampaignInput } from '../../../lib/schemas.ts';
+import type { CampaignInput } from '../../../lib/campaign-schema.ts';
 import type {
   Subscriber,
   SubscriberSort,

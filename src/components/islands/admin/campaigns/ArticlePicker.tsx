@@ -1,4 +1,4 @@
-import { CAMPAIGN_LIMITS } from '../../../../lib/schemas.ts';
+import { CAMPAIGN_LIMITS } from '../../../../lib/campaign-schema.ts';
 import type { CampaignsCopy } from '../copy.ts';
 import { calendarDate } from '../format.ts';
 

@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  CAMPAIGN_LIMITS,
-  campaignSchema,
-  validate,
-  type CampaignInput,
-  type FieldErrors,
-} from '../../../../lib/schemas.ts';
+import { CAMPAIGN_LIMITS, campaignSchema, type CampaignInput } from '../../../../lib/campaign-schema.ts';
+import { validate, type FieldErrors } from '../../../../lib/schemas.ts';
 import {
   ApiError,
   campaignAction,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CampaignInput } from '../../../../lib/schemas.ts';
+import type { CampaignInput } from '../../../../lib/campaign-schema.ts';
 import { isAbort, isAuthError, previewCampaign, type MailPreview as Preview } from '../api.ts';
 import type { CampaignsCopy } from '../copy.ts';
 

@@ -1,0 +1,87 @@
+/**
+ * The newsletter issue's payloads, shared by the admin's editor and the campaign functions. A module of its own
+ * so the public pages' shared form code (src/lib/schemas.ts) does not carry them.
+ */
+import * as z from 'zod/mini';
+
+/** Limits of a newsletter issue; they match the `campaigns` columns. */
+export const CAMPAIGN_LIMITS = { subject: 150, preheader: 200, markdown: 50_000, articles: 6 } as const;
+
+/** One line of text: no line break or other control character (it becomes a header or a preview line). */
+const oneLine = (missing: string, max: number, tooLong: string) =>
+  z
+    .pipe(
+      z.string(missing),
+      z.transform((value: string) => value.trim()),
+    )
+    .check(
+      z.maxLength(max, tooLong),
+      z.regex(/^\P{Cc}*$/u, 'Keep it to one line, without line breaks or control characters.'),
+    );
+
+const campaignFields = {
+  subject: oneLine(
+    'Write a subject.',
+    CAMPAIGN_LIMITS.subject,
+    'The subject has at most 150 characters.',
+  ).check(z.minLength(1, 'Write a subject.')),
+  preheader: oneLine(
+    'The preview line is text.',
+    CAMPAIGN_LIMITS.preheader,
+    'The preview line has at most 200 characters.',
+  ),
+  markdown: z
+    .pipe(
+      z.string('Write the text of the issue.'),
+      z.transform((value: string) => value.replace(/\r\n?/g, '\n').trim()),
+    )
+    .check(
+      z.minLength(1, 'Write the text of the issue.'),
+      z.maxLength(CAMPAIGN_LIMITS.markdown, 'The text has at most 50,000 characters.'),
+      z.regex(/^(?:[\t\n]|\P{Cc})*$/u, 'The text contains characters we cannot send.'),
+    ),
+  articles: z
+    .array(
+      z
+        .string('Name each article as blog/<slug> or news/<slug>.')
+        .check(
+          z.regex(/^(?:blog|news)\/[a-z0-9-]{1,100}$/, 'Name each article as blog/<slug> or news/<slug>.'),
+        ),
+      'Send the articles as a list.',
+    )
+    .check(
+      z.maxLength(CAMPAIGN_LIMITS.articles, 'Choose at most six articles.'),
+      z.refine((ids: string[]) => new Set(ids).size === ids.length, 'Choose each article only once.'),
+    ),
+};
+
+/** POST /api/campaigns: a new draft. */
+export const campaignSchema = z.strictObject(
+  {
+    subject: campaignFields.subject,
+    preheader: z.optional(campaignFields.preheader),
+    markdown: campaignFields.markdown,
+    articles: z.optional(campaignFields.articles),
+  },
+  'Send a JSON object with subject, markdown and, if you like, preheader and articles.',
+);
+export type CampaignInput = z.infer<typeof campaignSchema>;
+
+/** PATCH /api/campaigns/{id}: any of the draft's fields. */
+export const campaignPatchSchema = z
+  .strictObject(
+    {
+      subject: z.optional(campaignFields.subject),
+      preheader: z.optional(campaignFields.preheader),
+      markdown: z.optional(campaignFields.markdown),
+      articles: z.optional(campaignFields.articles),
+    },
+    'Send a JSON object with the fields to change: subject, preheader, markdown or articles.',
+  )
+  .check(
+    z.refine(
+      (patch) => Object.keys(patch).length > 0,
+      'Send at least one of subject, preheader, markdown or articles.',
+    ),
+  );
+export type CampaignPatch = z.infer<typeof campaignPatchSchema>;
