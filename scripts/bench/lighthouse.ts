@@ -13,13 +13,13 @@
  * BENCH_PORT (default 8898) is the preview server's port, CHROME_PORT the browser's debugging port (default:
  * any free one). Exits non-zero only when a tool fails (server, browser or a Lighthouse run), never on a score.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { routes } from '../../src/routes.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
+import { startPreview } from './preview-server.ts';
 
 /** A path no route declares: the preview answers it with 404.html and status 404, as Netlify does. */
 const NOT_FOUND = '/no-such-page';
@@ -83,24 +83,23 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const server = spawn(process.execPath, ['scripts/preview.ts'], {
-  env: { ...process.env, PORT: String(port) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Preview:') && resolve());
-  server.on('exit', (code) => reject(new Error(`preview server exited with ${code}`)));
-});
+const server = await startPreview(port);
 
 // The preview's first answer is slow while its handlers warm up, which a CDN's is not; Lighthouse would take
 // that delay for the server's response time, so every page is fetched once before it is measured.
-for (const path of paths) await (await fetch(base + encodeURI(path))).arrayBuffer();
-
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath(),
-  chromeFlags: [...chromiumArgs, '--headless=new'],
-  port: Number(process.env.CHROME_PORT ?? 0),
-});
+const chrome = await (async () => {
+  try {
+    for (const path of paths) await (await fetch(base + encodeURI(path))).arrayBuffer();
+    return await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: [...chromiumArgs, '--headless=new'],
+      port: Number(process.env.CHROME_PORT ?? 0),
+    });
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
+})();
 
 /** Retries a run Lighthouse itself calls flaky (a lost trace, NO_NAVSTART and the like) up to twice. */
 async function measure(path: string, attempt = 1): Promise<Result> {
