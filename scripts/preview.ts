@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { freshFunctionBundles } from './lib/function-bundles.ts';
 import { loadFunctions } from './lib/function-host.ts';
@@ -95,6 +96,20 @@ function toRequest(req: IncomingMessage): Request {
   } as RequestInit);
 }
 
+const compressible = /^(text\/(?!event-stream)|application\/(javascript|json|xml|rss\+xml)|image\/svg\+xml)/;
+
+/** Like Netlify's CDN, text answers go out compressed (Brotli, else gzip) to a client that accepts it. */
+function encoderFor(req: IncomingMessage, headers: Headers) {
+  if (headers.has('content-encoding') || !compressible.test(headers.get('content-type') ?? ''))
+    return undefined;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return { name: 'br', stream: createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  }
+  if (/\bgzip\b/.test(accepted)) return { name: 'gzip', stream: createGzip() };
+  return undefined;
+}
+
 const server = createServer(async (req, res) => {
   try {
     const ruleHeaders = new Headers();
@@ -108,9 +123,19 @@ const server = createServer(async (req, res) => {
     ruleHeaders.forEach((value, name) => {
       if (!headers.has(name)) headers.set(name, value);
     });
+    const encoder = response.body && req.method !== 'HEAD' ? encoderFor(req, headers) : undefined;
+    if (encoder) {
+      headers.set('content-encoding', encoder.name);
+      headers.delete('content-length');
+      headers.append('vary', 'Accept-Encoding');
+    }
     res.writeHead(response.status, Object.fromEntries(headers));
-    if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body as never).pipe(res);
-    else res.end();
+    if (!response.body || req.method === 'HEAD') res.end();
+    else if (encoder)
+      Readable.fromWeb(response.body as never)
+        .pipe(encoder.stream)
+        .pipe(res);
+    else Readable.fromWeb(response.body as never).pipe(res);
   } catch (error) {
     console.error('preview: request failed', req.method, req.url, error);
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });

@@ -9,9 +9,9 @@
  * Prints medians of first contentful paint, largest contentful paint and the load event, in ms.
  * Run `npm run build` first.
  */
-import { spawn } from 'node:child_process';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
+import { startPreview } from './preview-server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8897);
 const runs = Number(process.env.RUNS ?? 7);
@@ -20,14 +20,7 @@ const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['/', '/pharma', '/about-us/our-team', '/blog/gmp'];
 
-const server = spawn(process.execPath, ['scripts/preview.ts'], {
-  env: { ...process.env, PORT: String(port) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Preview:') && resolve());
-  server.on('exit', (code) => reject(new Error(`preview server exited with ${code}`)));
-});
+const server = await startPreview(port);
 
 interface Timing {
   fcp: number;

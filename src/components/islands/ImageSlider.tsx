@@ -121,6 +121,8 @@ function Slider({ images, copy, intervalMs = 7000 }: Props) {
               height={image.height}
               alt={image.alt}
               loading={i === 0 ? 'eager' : 'lazy'}
+              // The first slide is the article's largest picture: fetch it with the stylesheets, not after layout.
+              fetchPriority={i === 0 ? 'high' : undefined}
               decoding="async"
               draggable={false}
             />

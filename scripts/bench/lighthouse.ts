@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse on every route against the preview server, in its default mobile
+ * preset (a 412 × 823 phone, simulated slow 4G and a 4× slower CPU), three runs per route with storage
+ * cleared before each, so every run is a first visit (loader and cookie banner included). Prints a Markdown
+ * table of the medians: the four category scores, LCP, TBT, CLS, the bytes transferred and Lighthouse's CPU
+ * benchmark of the host (`benchmarkIndex`; a busy machine scores low, and its performance figures are
+ * noise), then every audit that kept a route below 100 in accessibility, best practices or SEO.
+ * Run `npm run build` first.
+ *
+ *   npm run bench:lighthouse -- --routes /,/contact --runs 5 --reports /tmp/lighthouse
+ *
+ * `--reports DIR` also writes each run's JSON report there (the Lighthouse viewer opens them).
+ * BENCH_PORT (default 8898) is the preview server's port, CHROME_PORT the browser's debugging port (default:
+ * any free one). Exits non-zero only when a tool fails (server, browser or a Lighthouse run), never on a score.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { routes } from '../../src/routes.ts';
+import { chromiumArgs, chromiumPath } from '../chromium.ts';
+import { startPreview } from './preview-server.ts';
+
+/** A path no route declares: the preview answers it with 404.html and status 404, as Netlify does. */
+const NOT_FOUND = '/no-such-page';
+/** /admin sends a visitor without a session straight on to /admin/login, which is measured in its own row. */
+const REDIRECTS = new Set(['/admin']);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const { values: options } = parseArgs({
+  options: {
+    routes: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    reports: { type: 'string' },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a whole number ≥ 1, not ${options.runs}`);
+const paths = options.routes
+  ? options.routes.split(',').map((path) => path.trim())
+  : [...routes.map((route) => route.path).filter((path) => !REDIRECTS.has(path)), NOT_FOUND];
+
+const port = Number(process.env.BENCH_PORT ?? 8898);
+const base = `http://127.0.0.1:${port}`;
+
+interface Sample {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  /** Lighthouse's CPU benchmark of the host during the run: lower means a busier or slower machine. */
+  benchmarkIndex: number;
+  /** Audits below full marks in the three pass/fail categories: `category: audit id (title)`. */
+  failing: string[];
+}
+
+function sampleOf(lhr: Result): Sample {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)]),
+  ) as Sample['scores'];
+  const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.title})`),
+  );
+  return {
+    scores,
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    failing,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const server = await startPreview(port);
+
+// The preview's first answer is slow while its handlers warm up, which a CDN's is not; Lighthouse would take
+// that delay for the server's response time, so every page is fetched once before it is measured.
+const chrome = await (async () => {
+  try {
+    for (const path of paths) await (await fetch(base + encodeURI(path))).arrayBuffer();
+    return await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: [...chromiumArgs, '--headless=new'],
+      port: Number(process.env.CHROME_PORT ?? 0),
+    });
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
+})();
+
+/** Retries a run Lighthouse itself calls flaky (a lost trace, NO_NAVSTART and the like) up to twice. */
+async function measure(path: string, attempt = 1): Promise<Result> {
+  const result = await lighthouse(base + encodeURI(path), {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // The not-found page is meant to answer 404; measure it rather than stop at the status.
+    ignoreStatusCode: path === NOT_FOUND,
+  });
+  if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
+  const error = result.lhr.runtimeError;
+  if (!error) return result.lhr;
+  if (attempt < 3) {
+    process.stderr.write(`${path}: ${error.code}, running again\n`);
+    return measure(path, attempt + 1);
+  }
+  throw new Error(`Lighthouse failed on ${path}: ${error.message}`);
+}
+
+let version = '';
+const rows: string[] = [];
+const notes: string[] = [];
+try {
+  if (options.reports) mkdirSync(options.reports, { recursive: true });
+  for (const path of paths) {
+    const samples: Sample[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      const lhr = await measure(path);
+      version = lhr.lighthouseVersion;
+      if (options.reports) {
+        const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.${run}.json`;
+        writeFileSync(`${options.reports}/${name}`, JSON.stringify(lhr));
+      }
+      samples.push(sampleOf(lhr));
+      process.stderr.write(`${path} run ${run}/${runs}: performance ${samples.at(-1)!.scores.performance}\n`);
+    }
+    const of = (pick: (sample: Sample) => number) => median(samples.map(pick));
+    rows.push(
+      [
+        `\`${path}\``,
+        ...CATEGORIES.map((id) => String(Math.round(of((s) => s.scores[id])))),
+        `${(of((s) => s.lcp) / 1000).toFixed(1)} s`,
+        `${Math.round(of((s) => s.tbt))} ms`,
+        of((s) => s.cls).toFixed(3),
+        `${Math.round(of((s) => s.bytes) / 1024)} KB`,
+        String(Math.round(of((s) => s.benchmarkIndex))),
+      ].join(' | '),
+    );
+    const failing = new Set(samples.flatMap((s) => s.failing));
+    if (failing.size) notes.push(`- \`${path}\`: ${[...failing].join('; ')}`);
+  }
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+}
+
+console.log(
+  `Lighthouse ${version}, mobile preset, median of ${runs} run${runs === 1 ? '' : 's'} per route, ${new Date().toISOString().slice(0, 10)}\n`,
+);
+console.log(
+  '| route | performance | accessibility | best practices | SEO | LCP | TBT | CLS | transferred | host CPU index |',
+);
+console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+for (const row of rows) console.log(`| ${row} |`);
+if (notes.length)
+  console.log(`\nAudits below full marks (accessibility, best practices, SEO):\n${notes.join('\n')}`);
