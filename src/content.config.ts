@@ -5,7 +5,7 @@
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { DIVISIONS, SERVICES } from './content/constants.ts';
+import { DIVISIONS, INVESTMENT_BANDS, PROJECT_STATUSES, SERVICES } from './content/constants.ts';
 
 /** A source in an article's reference list. */
 const citation = z.object({
@@ -112,6 +112,26 @@ const projectReference = z.object({
   featured: z.boolean().default(false),
   /** Up to two articles (ids in src/content/blog) that tell the story behind the project; its card links them. */
   articles: z.array(reference('blog')).max(2).optional(),
+  // The case study on /our-references/<file name> (docs/editing.md, "Project references"). `outcome` stays
+  // the headline, shown first; these tell the story behind it and fill the project-facts box.
+  /** The client's problem, 2–4 sentences. */
+  challenge: z.string().min(200).max(900),
+  /** What Korvel did, in 2–4 paragraphs (each one string). */
+  approach: z.array(z.string().min(80).max(700)).min(2).max(4),
+  /** The measurable result and what it meant for the client, 2–4 sentences. */
+  result: z.string().min(150).max(800),
+  /** Korvel's role, e.g. "Design engineer of record and CQV lead". */
+  role: z.string().min(10).max(120),
+  /** Scope items, each a short noun phrase. */
+  scope: z.array(z.string().min(3).max(90)).min(2).max(6),
+  /** Plant size or capacity with units (SI, thin spaces), e.g. "1 400 m² laboratory; 60 instruments qualified". */
+  capacity: z.string().min(5).max(140),
+  /** Capital cost band of the client's project in EUR million. */
+  investment: z.enum(INVESTMENT_BANDS),
+  /** Standards and guidelines the project met, e.g. "EU GMP Annex 15", "ISPE Baseline Guide Vol. 5", "ATEX 2014/34/EU". */
+  standards: z.array(z.string().min(3).max(80)).min(1).max(6),
+  /** Where the plant stands today. */
+  status: z.enum(PROJECT_STATUSES),
 });
 
 const initiative = (context: SchemaContext) =>

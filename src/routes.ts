@@ -12,6 +12,7 @@ export type RouteKind =
   | 'initiative'
   | 'list'
   | 'article'
+  | 'reference'
   | 'news'
   | 'legal'
   | 'thanks'
@@ -22,8 +23,8 @@ export interface SiteRoute {
   path: string;
   /** The i18n record with title, description, eyebrow and intro; absent for routes made from a content entry. */
   copy?: `${string}:${string}`;
-  /** The content entry the page is made from (articles, news, initiatives, sectors, legal documents). */
-  entry?: { collection: 'blog' | 'news' | 'initiatives' | 'sectors' | 'legal'; id: string };
+  /** The content entry the page is made from (articles, news, initiatives, sectors, legal documents, references). */
+  entry?: { collection: 'blog' | 'news' | 'initiatives' | 'sectors' | 'legal' | 'references'; id: string };
   kind: RouteKind;
 }
 
@@ -69,6 +70,43 @@ export const articles = [
   'revamping-a-live-fuel-terminal',
 ] as const;
 
+/**
+ * Project reference ids: src/content/references/<id>.yaml, each a case study at /our-references/<id>
+ * (issue 15; a route test holds this list to the folder).
+ */
+export const references = [
+  'chemicals-api-intermediates-plant',
+  'chemicals-liquid-detergent-plant',
+  'chemicals-paints-coatings-plant',
+  'chemicals-polymer-dispersions-scale-up',
+  'chemicals-river-port-tank-farm',
+  'electronics-battery-cell-pilot-line',
+  'electronics-pcb-assembly-cleanroom',
+  'electronics-semiconductor-back-end',
+  'electronics-ultrapure-water-plant',
+  'energy-biomass-district-heating',
+  'energy-gas-engine-chp',
+  'energy-solar-plus-storage',
+  'energy-wastewater-heat-pump',
+  'food-dairy-yogurt-plant',
+  'food-juice-concentrate-line',
+  'food-par-baked-bread-line',
+  'food-pea-protein-plant',
+  'food-probiotics-fermentation',
+  'oil-gas-fuel-depot-safety-upgrade',
+  'oil-gas-hydrotreater-revamp',
+  'oil-gas-lpg-terminal',
+  'oil-gas-metering-regulating-station',
+  'pharma-annex-1-gap-assessment',
+  'pharma-biologics-downstream-suite',
+  'pharma-gdp-warehouse-qualification',
+  'pharma-oral-solid-dosage-plant',
+  'pharma-qc-laboratory',
+  'pharma-sterile-fill-finish-line',
+  'pharma-veterinary-vaccine-suite',
+  'pharma-wfi-pure-steam-system',
+] as const;
+
 /** News ids: src/content/news/<id>.mdx, served at /news/<id>. */
 export const newsItems = ['achema', 'k2022', 'team-talk'] as const;
 
@@ -84,6 +122,14 @@ export const routes: readonly SiteRoute[] = [
   ),
   { path: '/our-services', copy: 'services:page', kind: 'page' },
   { path: '/our-references', copy: 'references:page', kind: 'page' },
+  ...references.map(
+    (id) =>
+      ({
+        path: `/our-references/${id}`,
+        entry: { collection: 'references', id },
+        kind: 'reference',
+      }) as const,
+  ),
   ...initiatives.map(
     (i) =>
       ({

@@ -24,6 +24,17 @@ export const SERVICES = [
  */
 export const PHASES = ['concept', 'basic', 'detailed', 'construction', 'cqv'] as const;
 
+/** Capital cost bands of a client's project, in EUR million; a case study names its band, never a figure. */
+export const INVESTMENT_BANDS = ['under-5', '5-20', '20-50', 'over-50'] as const;
+
+/** Where a referenced plant stands today; labels in `references.json` under `status`. */
+export const PROJECT_STATUSES = [
+  'in-operation',
+  'under-construction',
+  'design-complete',
+  'study-complete',
+] as const;
+
 export type Division = (typeof DIVISIONS)[number];
 export type Service = (typeof SERVICES)[number];
 export type Phase = (typeof PHASES)[number];

@@ -10,6 +10,7 @@ export const searchTypes = [
   'division',
   'service',
   'references',
+  'reference',
   'initiative',
   'career',
 ] as const;
@@ -25,6 +26,7 @@ const byKind: Partial<Record<(typeof routes)[number]['kind'], SearchType>> = {
   news: 'news',
   sector: 'division',
   initiative: 'initiative',
+  reference: 'reference',
 };
 
 /**
@@ -41,7 +43,7 @@ export function searchTypeOf(pathname: string): SearchType | undefined {
 
 /**
  * The divisions a page is about, as sector art ids: a division page its own, the references page all six,
- * an article those of its tags that name a division.
+ * an article those of its tags that name a division (a case study passes its division as its one tag).
  */
 export function searchDivisionsOf(pathname: string, tags: readonly string[] = []): string[] {
   const path = decodeURIComponent(pathname).replace(/(.)\/+$/, '$1');

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { getT } from '../i18n/index.ts';
+import { divisionLabelKey } from '../lib/search.ts';
 import { isIndexable, routes } from '../routes.ts';
 import type { CardInput } from '../server/og/card.ts';
 
@@ -46,6 +47,13 @@ export async function socialCards(): Promise<CardInput[]> {
       if (!page) throw new Error(`Social card: no ${entry.collection} entry ${entry.id}`);
       const { title, eyebrow } = page.data;
       cards.push({ path, title, section: eyebrow, drawing: drawingOf(page) });
+    } else if (entry?.collection === 'references') {
+      // A case study: "References · <division>" over its division's drawing.
+      const reference = await getEntry('references', entry.id);
+      const sector = reference && (await getEntry('sectors', reference.data.division));
+      if (!reference || !sector) throw new Error(`Social card: no reference or division for ${path}`);
+      const section = `${t('references:page.eyebrow')} · ${t(divisionLabelKey(reference.data.division))}`;
+      cards.push({ path, title: reference.data.title, section, drawing: drawingOf(sector) });
     } else if (entry?.collection === 'legal') {
       const page = await getEntry('legal', entry.id);
       if (!page) throw new Error(`Social card: no legal entry ${entry.id}`);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
+import { parse } from 'yaml';
 
 export interface SiteOptions {
   /** Pretend the loader already ran in this browser session. @default true */
@@ -85,8 +86,14 @@ export function frontMatter(collection: string, id: string, field: string): stri
   return raw;
 }
 
+/** A project reference's data, read from its YAML file (src/content/references/<id>.yaml). */
+export function referenceData(id: string): Record<string, unknown> & { title: string } {
+  return parse(readFileSync(`src/content/references/${id}.yaml`, 'utf8')) as { title: string };
+}
+
 /** The title a route's page shows: its i18n record, or its content entry. */
 export function routeTitle(route: { copy?: string; entry?: { collection: string; id: string } }): string {
+  if (route.entry?.collection === 'references') return referenceData(route.entry.id).title;
   if (route.entry) return frontMatter(route.entry.collection, route.entry.id, 'title');
   return message(`${route.copy}.title`);
 }

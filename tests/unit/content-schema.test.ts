@@ -186,6 +186,18 @@ const reference = {
   client: "'A generic medicines manufacturer'",
   country: "'Serbia'",
   deliveredUnderBrand: 'true',
+  challenge:
+    "'The plant''s purified water came from a single-pass reverse osmosis unit with an ambient loop, and the microbial counts at the far points of use drifted towards the action limit every summer. The client wanted a system that meets the Ph. Eur. limits with margin and can be sanitised with hot water instead of chemicals.'",
+  approach:
+    "\n  - 'Basic design replaced the single pass with double-pass reverse osmosis and electrodeionisation, sized for the peak demand of the granulation suite plus a quarter.'\n  - 'The new loop runs in 316L stainless steel, sloped to drain and sanitised at 80 °C once a week, with a sampling valve at every point of use.'",
+  result:
+    "'The loop was released after a three-phase qualification with no excursion, and summer counts now stay a decade below the alert limit. Chemical sanitisation, and the downtime it cost, stopped.'",
+  role: "'Basic and detailed designer'",
+  scope: "['Purified water generation', 'Hot-sanitised distribution loop']",
+  capacity: "'8 m³/h generation; 12 points of use'",
+  investment: "'under-5'",
+  standards: "['Ph. Eur. monograph 0008 (Purified water)', 'ASME BPE']",
+  status: 'in-operation',
 };
 const referenceYaml = (changes: Record<string, string | undefined>) =>
   Object.entries({ ...reference, ...changes })
@@ -216,6 +228,16 @@ describe('reference schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('references → tablet-plant-water');
     expect(output).toMatch(/^\s*articles\W/m);
+  }, 120_000);
+
+  test('refuses a reference without its case study or with an unknown status, naming the file and the field', () => {
+    const { status, output } = syncFiles({
+      'references/tablet-plant-water.yaml': referenceYaml({ challenge: undefined, status: 'mothballed' }),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain('references → tablet-plant-water');
+    expect(output).toMatch(/^\s*challenge\W/m);
+    expect(output).toMatch(/^\s*status\W/m);
   }, 120_000);
 
   test('refuses a reference whose year is not a number, naming the file and the field', () => {

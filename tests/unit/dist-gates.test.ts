@@ -220,7 +220,32 @@ describe('structured-data gate', () => {
     expect(messages(problems)).toEqual(['/blog/closed-systems carries no Article JSON-LD']);
   });
 
+  test('checks a case study’s ItemPage in a @graph: name, description and a URL that is built', () => {
+    const itemPage = (name: string, url: string) =>
+      ld({
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'ItemPage', name, description: 'A plant and what came of it.', url },
+          { '@type': 'BreadcrumbList', itemListElement: breadcrumbs.itemListElement },
+        ],
+      });
+    const good = page('Career', '<h1>Career</h1>', itemPage('A plant', `${origin}/career`));
+    expect(structuredData({ 'career/index.html': good })).toEqual([]);
+    const problems = structuredData({
+      'career/index.html': page('Career', '<h1>Career</h1>', itemPage('', `${origin}/no-such-plant`)),
+    });
+    expect(messages(problems)).toEqual([
+      '/career JSON-LD block 1 (ItemPage): name is missing',
+      '/career JSON-LD block 1 (ItemPage): url points to /no-such-plant, which is not built',
+    ]);
+  });
+
   test('expects the publisher on indexable pages and each article kind on its pages', () => {
+    expect(expectedStructuredData('/our-references/pharma-qc-laboratory')).toEqual([
+      'Organization',
+      'ItemPage',
+      'BreadcrumbList',
+    ]);
     expect(expectedStructuredData('/blog/closed-systems')).toEqual(['Organization', 'Article']);
     expect(expectedStructuredData('/news/achema')).toEqual(['Organization', 'NewsArticle']);
     expect(expectedStructuredData('/career')).toEqual(['Organization', 'FAQPage']);

@@ -1,6 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { articles, isIndexable, navigation, newsItems, routes, type NavItem } from '../../src/routes.ts';
+import {
+  articles,
+  isIndexable,
+  navigation,
+  newsItems,
+  references,
+  routes,
+  type NavItem,
+} from '../../src/routes.ts';
 
 const specRoutes = [
   '/',
@@ -53,6 +61,10 @@ const specRoutes = [
   '/admin/login',
   // Not in SPEC: site search (issue 16).
   '/search',
+  // Not in SPEC: a case study per project reference (issue 15), one per file in src/content/references.
+  ...readdirSync(new URL('../../src/content/references/', import.meta.url))
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => `/our-references/${file.slice(0, -'.yaml'.length)}`),
 ];
 
 const hrefs = (items: NavItem[]): string[] =>
@@ -62,7 +74,7 @@ const hrefs = (items: NavItem[]): string[] =>
   ]);
 
 describe('routes', () => {
-  test('declare exactly the routes SPEC §2 lists', () => {
+  test('declare exactly the routes SPEC §2 lists, and the case studies', () => {
     expect(routes.map((r) => r.path).sort()).toEqual([...specRoutes].sort());
   });
 
@@ -74,6 +86,16 @@ describe('routes', () => {
         .sort();
     expect([...articles].sort()).toEqual(ids('blog'));
     expect([...newsItems].sort()).toEqual(ids('news'));
+  });
+
+  test('give every project reference its case study, indexed like any public page', () => {
+    expect(references).toHaveLength(30);
+    for (const id of references) {
+      expect(routes.find((r) => r.path === `/our-references/${id}`)?.kind).toBe('reference');
+      expect(isIndexable(`/our-references/${id}`)).toBe(true);
+    }
+    // The filter pages are not routes: out of the sitemap and the index.
+    expect(isIndexable('/our-references/filter/pharma')).toBe(false);
   });
 
   test('have no duplicates', () => {

@@ -2,12 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { divisionLabelKey, searchDivisionsOf, searchTypeOf } from '../../src/lib/search.ts';
 
 describe('searchTypeOf', () => {
-  test('files articles, news, divisions, services, references, initiatives and career', () => {
+  test('files articles, news, divisions, services, references, case studies, initiatives and career', () => {
     expect(searchTypeOf('/blog/closed-systems')).toBe('article');
     expect(searchTypeOf('/news/achema')).toBe('news');
     expect(searchTypeOf('/oil%26gas')).toBe('division');
     expect(searchTypeOf('/our-services')).toBe('service');
     expect(searchTypeOf('/our-references/')).toBe('references');
+    expect(searchTypeOf('/our-references/pharma-qc-laboratory')).toBe('reference');
+    expect(searchTypeOf('/our-references/filter/pharma')).toBeUndefined();
     expect(searchTypeOf('/initiatives/academy')).toBe('initiative');
     expect(searchTypeOf('/career')).toBe('career');
   });

@@ -22,6 +22,7 @@ export function expectedStructuredData(path: string): string[] {
   if (route.kind === 'article') types.push('Article');
   if (route.kind === 'news') types.push('NewsArticle');
   if (normalised === '/career') types.push('FAQPage');
+  if (route.kind === 'reference') types.push('ItemPage', 'BreadcrumbList');
   return types;
 }
 

@@ -1,7 +1,8 @@
 /**
  * JSON-LD of every built page: each `<script type="application/ld+json">` parses, uses the schema.org
  * context, and each node carries the properties search engines require for its type (Google's structured
- * data guidelines for Organization, Article/NewsArticle, BreadcrumbList and FAQPage). A type without a rule
+ * data guidelines for Organization, Article/NewsArticle, BreadcrumbList and FAQPage; schema.org's for
+ * ItemPage). A type without a rule
  * here fails too, so a new kind of structured data comes with its check. Pages may also be required to
  * carry given types (an article page its Article).
  */
@@ -98,6 +99,11 @@ const RULES: Record<string, Rule> = {
     });
   },
 };
+/** A page about one thing (a case study is about its project): what it is called and where it is. */
+RULES.ItemPage = (node, at) => [
+  ...requireText(node, 'name', 'description'),
+  ...[urlProblem('url', node.url, at)].filter((p) => p !== undefined),
+];
 RULES.NewsArticle = RULES.Article!;
 
 export function checkStructuredData(site: BuiltSite, options: StructuredDataOptions): Problem[] {
