@@ -18,20 +18,29 @@ export function ListFallback({ list, copy, onRetry }: Props) {
       </p>
     );
   }
-  if (list.status === 'failed') {
-    return (
-      <div className="admin-empty" role="status">
-        <p>{copy.load_failed}</p>
-        <button type="button" className="admin-button" onClick={onRetry}>
-          {copy.retry}
-        </button>
-      </div>
-    );
-  }
+  if (list.status === 'failed') return <LoadFailed copy={copy} onRetry={onRetry} />;
   if (list.total > 0) return null;
   return (
     <div className="admin-empty" role="status">
       <p>{copy.empty}</p>
+    </div>
+  );
+}
+
+/** A load that failed, and a button to try again. */
+export function LoadFailed({
+  copy,
+  onRetry,
+}: {
+  copy: { load_failed: string; retry: string };
+  onRetry: () => void;
+}) {
+  return (
+    <div className="admin-empty" role="status">
+      <p>{copy.load_failed}</p>
+      <button type="button" className="admin-button" onClick={onRetry}>
+        {copy.retry}
+      </button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchCampaign, isAbort, isAuthError, type CampaignDetail } from '../api.ts';
+import { LoadFailed } from '../ListFallback.tsx';
 import { CampaignDelivery } from './CampaignDelivery.tsx';
 import { CampaignEditor } from './CampaignEditor.tsx';
 import type { CampaignsProps } from './CampaignsTab.tsx';
@@ -63,12 +64,7 @@ export function CampaignView(props: Props) {
         {title}
       </h2>
       {failed ? (
-        <div className="admin-empty" role="status">
-          <p>{copy.load_failed}</p>
-          <button type="button" className="admin-button" onClick={refresh}>
-            {copy.retry}
-          </button>
-        </div>
+        <LoadFailed copy={copy} onRetry={refresh} />
       ) : id !== null && !detail ? (
         <p className="admin-status" role="status">
           {copy.loading}
