@@ -1,9 +1,9 @@
 /**
  * `npm run lint:content`: what an editor can get wrong in src/content and the English locale files that the
  * build does not catch, checked from the sources alone (no build): spelling (cspell, en-GB and the project's
- * words), contact details typed into content, articles with fewer than three sources, bylines that name no one
- * on the team page, internal links and #anchors that lead nowhere, images without alt text. Every problem
- * names the file, the line and the fix.
+ * words), contact details typed into content, blog articles and news items with fewer than three sources,
+ * bylines that name no one on the team page, internal links and #anchors that lead nowhere, images without alt
+ * text. Every problem names the file, the line and the fix.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -29,8 +29,7 @@ export interface ContentProblem {
   fix: string;
 }
 
-/** Blog entries with this tag are stories from the firm (volunteering, sport, people), not technical articles. */
-export const STORY_TAG = 'community';
+/** Every blog article and news item, stories from the firm included, cites at least this many sources. */
 export const MIN_REFERENCES = 3;
 /** The project's own words (names, standards, trade terms) beside the en-GB dictionary. */
 export const CSPELL_CONFIG = 'cspell.config.yaml';
@@ -252,9 +251,6 @@ function checkFrontMatter(file: string, source: string, root: string): ContentPr
       fix: `set author to the id of a file in src/content/team/ (or add src/content/team/${authorId || '<first-last>'}.yaml)`,
     });
 
-  const tags = front.get('tags', true);
-  const isStory = isSeq(tags) && tags.items.some((tag) => isScalar(tag) && tag.value === STORY_TAG);
-  if (collection !== 'blog' || isStory) return problems;
   const keyOf = (name: string) =>
     front.items.find((pair) => isScalar(pair.key) && pair.key.value === name)?.key as YamlNode | undefined;
   const references = front.get('references', true);
@@ -264,7 +260,7 @@ function checkFrontMatter(file: string, source: string, root: string): ContentPr
       file,
       line: lineOf(keyOf('references') ?? keyOf('title')),
       rule: 'references',
-      message: `the article cites ${items.length} source${items.length === 1 ? '' : 's'}`,
+      message: `the ${collection === 'news' ? 'news item' : 'article'} cites ${items.length} source${items.length === 1 ? '' : 's'}`,
       fix: `list at least ${MIN_REFERENCES} sources under references: (title, publisher, year, url of the cited document)`,
     });
   for (const item of items) {

@@ -1,6 +1,7 @@
 /**
  * The content linter (npm run lint:content) on a fixture: a copy of the team, one clean article and one that
- * plants an error of every kind. Each must be reported with its file and line; the clean copy passes.
+ * plants an error of every kind. Each must be reported with its file and line; the clean copy passes. A story
+ * from the firm and a news item need three sources like any article.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -148,6 +149,45 @@ describe('lintContent', () => {
         /^src\/content\/blog\/planted\.mdx:5 {2}byline {2}author "no-such-person" is not on the team page → set author to/,
       );
     });
+  });
+});
+
+describe('sources on stories and news', () => {
+  // A story from the firm (tagged community) and a news item are held to the same bar as any article.
+  const story = clean
+    .replace(
+      "title: 'A clean article that follows every rule'",
+      "title: 'A story from the firm with one source'",
+    )
+    .replace('tags: [pharma, gmp]', 'tags: [community, volunteering]')
+    .replace(/references:\n[\s\S]*?\n---/, `references:\n${reference(1)}\n---`);
+  const news = clean
+    .replace("title: 'A clean article that follows every rule'", "title: 'A news item that cites no source'")
+    .replace(/references:\n[\s\S]*?\n---/, '---');
+  const storyFile = 'src/content/blog/story.mdx';
+  const newsFile = 'src/content/news/fair.mdx';
+  let problems: ContentProblem[];
+  beforeAll(async () => {
+    mkdirSync(join(fixture, 'src/content/news'), { recursive: true });
+    writeFileSync(join(fixture, storyFile), story);
+    writeFileSync(join(fixture, newsFile), news);
+    problems = await lintContent(fixture);
+  }, 60_000);
+  afterAll(() => {
+    rmSync(join(fixture, storyFile));
+    rmSync(join(fixture, newsFile));
+  });
+
+  test('reports a community-tagged story and a news item with fewer than three sources', () => {
+    const lineOf = (source: string, text: string) =>
+      source.split('\n').findIndex((row) => row.startsWith(text)) + 1;
+    expect(at(problems, 'references')).toEqual([
+      `${storyFile}:${lineOf(story, 'references:')}`,
+      `${newsFile}:${lineOf(news, 'title:')}`,
+    ]);
+    const messages = problems.filter((p) => p.rule === 'references').map((p) => p.message);
+    expect(messages).toEqual(['the article cites 1 source', 'the news item cites 0 sources']);
+    expect(problems.filter((p) => p.rule !== 'references')).toEqual([]);
   });
 });
 
