@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { site } from '../src/site.config.ts';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
-const fontFile = (path: string) => new URL(`../node_modules/${path}`, import.meta.url).href;
+const fontFile = (name: string) => new URL(`../src/generated/fonts/${name}`, import.meta.url).href;
 const drawing = readFileSync(new URL('../src/components/art/PlantHero.astro', import.meta.url), 'utf8')
   .replace(/^---[\s\S]*?---\s*/, '')
   .replace(/class:list=\{[^}]*\}/, 'class="art"');
@@ -20,8 +20,8 @@ const { tagline } = JSON.parse(
 );
 
 const html = `<!doctype html><html><head><style>
-@font-face { font-family: Plex; src: url(${fontFile('@fontsource-variable/ibm-plex-sans/files/ibm-plex-sans-latin-wght-normal.woff2')}); font-weight: 100 700; }
-@font-face { font-family: PlexMono; src: url(${fontFile('@fontsource/ibm-plex-mono/files/ibm-plex-mono-latin-500-normal.woff2')}); }
+@font-face { font-family: Plex; src: url(${fontFile('plex-sans.woff2')}); font-weight: 400 700; }
+@font-face { font-family: PlexMono; src: url(${fontFile('plex-mono-500.woff2')}); }
 body { margin: 0; width: 1200px; height: 630px; display: grid; grid-template-columns: 560px 1fr; align-items: center;
   gap: 40px; padding: 0 64px; box-sizing: border-box; font-family: Plex; color: #0e2230; background: #f7f5f0;
   background-image: linear-gradient(rgb(22 70 110 / .07) 1px, transparent 1px), linear-gradient(90deg, rgb(22 70 110 / .07) 1px, transparent 1px);
@@ -37,7 +37,7 @@ p { font-size: 30px; line-height: 1.35; margin: 36px 0 0; font-weight: 500; }
 mkdirSync(new URL('../public/og/', import.meta.url), { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
-// A file page may load the fonts from node_modules; an about:blank page may not.
+// A file page may load the fonts from src/generated (npm run web-fonts); an about:blank page may not.
 const file = join(mkdtempSync(join(tmpdir(), 'og-')), 'og.html');
 writeFileSync(file, html);
 await page.goto(`file://${file}`, { waitUntil: 'load' });

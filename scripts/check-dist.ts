@@ -5,6 +5,7 @@
  *   node scripts/check-dist.ts structured-data  JSON-LD parses and has each type's required properties
  *   node scripts/check-dist.ts feeds            RSS items and sitemap URLs against the built pages
  *   node scripts/check-dist.ts social-cards     each indexable page's own 1200×630 og:image PNG and its meta
+ *   node scripts/check-dist.ts fonts            every character a page shows is in the site's cut of Plex
  * `--dist <dir>` checks another directory. Exits 1 and lists the problems when there are any.
  */
 import { resolve } from 'node:path';

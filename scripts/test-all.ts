@@ -88,7 +88,7 @@ const steps: Step[] = [
   },
   { name: 'build', command: ['npm', 'run', 'build'] },
   // Gates over dist/: see scripts/check-dist.ts.
-  ...(['links', 'html', 'structured-data', 'feeds', 'social-cards'] as const).map((gate): Step => ({
+  ...(['links', 'html', 'structured-data', 'feeds', 'social-cards', 'fonts'] as const).map((gate): Step => ({
     name: `dist: ${gate}`,
     command: ['npm', 'run', 'check:dist', '--', gate],
     needs: ['build'],

@@ -1,10 +1,16 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse on every route against the preview server, in its default mobile
  * preset (a 412 × 823 phone, simulated slow 4G and a 4× slower CPU), three runs per route with storage
- * cleared before each, so every run is a first visit (loader and cookie banner included). Prints a Markdown
- * table of the medians: the four category scores, LCP, TBT, CLS, the bytes transferred and Lighthouse's CPU
- * benchmark of the host (`benchmarkIndex`; a busy machine scores low, and its performance figures are
- * noise), then every audit that kept a route below 100 in accessibility, best practices or SEO.
+ * cleared before each, so every run is a first visit (loader and cookie banner included). The routes are
+ * those of src/routes.ts, every other page of the built sitemap (the case studies), one page of each
+ * pre-rendered filter (blog division, blog topic, reference filter) and a path that answers 404. Prints a
+ * Markdown table of the medians: the four category scores, LCP, TBT, CLS, the bytes transferred and
+ * Lighthouse's CPU benchmark of the host (`benchmarkIndex`; a busy machine scores low, and its performance
+ * figures are noise), then every audit that kept a route below 100 in accessibility, best practices or SEO.
+ *
+ * Pages kept out of search engines on purpose (not in the sitemap: thanks, search, admin sign-in, filters)
+ * skip `is-crawlable`, the audit that they are indexable; the not-found page also skips `http-status-code`
+ * (it answers 404 by design) and its console's own 404 entry. The table marks those rows.
  * Run `npm run build` first.
  *
  *   npm run bench:lighthouse -- --routes /,/contact --runs 5 --reports /tmp/lighthouse
@@ -13,10 +19,10 @@
  * BENCH_PORT (default 8898) is the preview server's port, CHROME_PORT the browser's debugging port (default:
  * any free one). Exits non-zero only when a tool fails (server, browser or a Lighthouse run), never on a score.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import { routes } from '../../src/routes.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { startPreview } from './preview-server.ts';
@@ -37,9 +43,50 @@ const { values: options } = parseArgs({
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number ≥ 1, not ${options.runs}`);
+
+/** The paths of the built sitemap (the pages search engines are meant to index). */
+function sitemapPaths(): Set<string> {
+  const dist = new URL('../../dist/', import.meta.url);
+  const sitemaps = readdirSync(dist).filter((name) => /^sitemap-\d+\.xml$/.test(name));
+  if (!sitemaps.length) throw new Error('dist/ has no sitemap: run `npm run build` first');
+  return new Set(
+    sitemaps.flatMap((name) =>
+      [...readFileSync(new URL(name, dist), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+        decodeURI(new URL(match[1]!.replaceAll('&amp;', '&')).pathname),
+      ),
+    ),
+  );
+}
+
+/** The first pre-rendered page of each filter route, e.g. /blog/division/chemicals. */
+function filterSamples(): string[] {
+  return ['blog/division', 'blog/topic', 'our-references/filter'].flatMap((dir) => {
+    const url = new URL(`../../dist/${dir}/`, import.meta.url);
+    const first = existsSync(url) ? readdirSync(url).sort()[0] : undefined;
+    return first ? [`/${dir}/${first}`] : [];
+  });
+}
+
+const indexed = sitemapPaths();
+const declared = routes.map((route) => route.path).filter((path) => !REDIRECTS.has(path));
 const paths = options.routes
   ? options.routes.split(',').map((path) => path.trim())
-  : [...routes.map((route) => route.path).filter((path) => !REDIRECTS.has(path)), NOT_FOUND];
+  : [...new Set([...declared, ...indexed, ...filterSamples()]), NOT_FOUND];
+
+/** Lighthouse flags and config for a path: what a page deliberately kept out of search engines skips. */
+function setupFor(path: string): { flags: Flags; config?: Config; mark: string } {
+  if (path === NOT_FOUND)
+    return {
+      flags: { skipAudits: ['is-crawlable', 'http-status-code'], ignoreStatusCode: true },
+      config: {
+        extends: 'lighthouse:default',
+        audits: [{ path: 'errors-in-console', options: { ignoredPatterns: ['status of 404 (Not Found)'] } }],
+      },
+      mark: ' ‡',
+    };
+  if (!indexed.has(path)) return { flags: { skipAudits: ['is-crawlable'] }, mark: ' †' };
+  return { flags: {}, mark: '' };
+}
 
 const port = Number(process.env.BENCH_PORT ?? 8898);
 const base = `http://127.0.0.1:${port}`;
@@ -103,14 +150,12 @@ const chrome = await (async () => {
 
 /** Retries a run Lighthouse itself calls flaky (a lost trace, NO_NAVSTART and the like) up to twice. */
 async function measure(path: string, attempt = 1): Promise<Result> {
-  const result = await lighthouse(base + encodeURI(path), {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    // The not-found page is meant to answer 404; measure it rather than stop at the status.
-    ignoreStatusCode: path === NOT_FOUND,
-  });
+  const { flags, config } = setupFor(path);
+  const result = await lighthouse(
+    base + encodeURI(path),
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...flags },
+    config,
+  );
   if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
   const error = result.lhr.runtimeError;
   if (!error) return result.lhr;
@@ -141,7 +186,7 @@ try {
     const of = (pick: (sample: Sample) => number) => median(samples.map(pick));
     rows.push(
       [
-        `\`${path}\``,
+        `\`${path}\`${setupFor(path).mark}`,
         ...CATEGORIES.map((id) => String(Math.round(of((s) => s.scores[id])))),
         `${(of((s) => s.lcp) / 1000).toFixed(1)} s`,
         `${Math.round(of((s) => s.tbt))} ms`,
@@ -166,5 +211,14 @@ console.log(
 );
 console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
 for (const row of rows) console.log(`| ${row} |`);
+const marks = paths.map((path) => setupFor(path).mark);
+if (marks.includes(' †'))
+  console.log(
+    '\n† kept out of search engines on purpose (noindex, not in the sitemap): `is-crawlable` is not run.',
+  );
+if (marks.includes(' ‡'))
+  console.log(
+    '‡ the not-found page answers 404 on purpose: `is-crawlable`, `http-status-code` and the console entry for its own 404 status are not counted.',
+  );
 if (notes.length)
   console.log(`\nAudits below full marks (accessibility, best practices, SEO):\n${notes.join('\n')}`);

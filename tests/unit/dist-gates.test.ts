@@ -1,5 +1,5 @@
 /**
- * The four gates `npm test` runs over dist/ (scripts/check-dist.ts), each on a small built site in a temp
+ * The gates `npm test` runs over dist/ (scripts/check-dist.ts; social cards have their own file), each on a small built site in a temp
  * directory: the good one passes every gate, and each planted error fails its gate with a message naming it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,10 +9,12 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { ConfigData } from 'html-validate';
 import htmlValidateConfig from '../../.htmlvalidate.mjs';
 import { checkFeeds } from '../../scripts/lib/dist-checks/feeds.ts';
+import { checkFonts } from '../../scripts/lib/dist-checks/fonts.ts';
 import { checkHtml } from '../../scripts/lib/dist-checks/html.ts';
 import { expectedStructuredData } from '../../scripts/lib/dist-checks/index.ts';
 import { checkLinks, functionPathsIn } from '../../scripts/lib/dist-checks/links.ts';
 import { readSite } from '../../scripts/lib/dist-checks/site.ts';
+import { inWebFonts } from '../../scripts/lib/web-fonts.ts';
 import { checkStructuredData } from '../../scripts/lib/dist-checks/structured-data.ts';
 
 const origin = 'https://www.example.test';
@@ -120,6 +122,7 @@ const feeds = (overrides?: Record<string, string | null>) =>
     isIndexable: (path) => path !== '/admin' && path !== '/404',
     feeds: [{ path: '/blog/rss.xml', section: '/blog' }],
   });
+const fonts = (overrides?: Record<string, string | null>) => checkFonts(builtSite(overrides), inWebFonts);
 const messages = (problems: Array<{ page: string; message: string }>) =>
   problems.map((p) => `${p.page} ${p.message}`);
 
@@ -275,5 +278,30 @@ describe('feeds gate', () => {
       '/sitemap-0.xml /admin is listed but marked noindex',
       '/sitemap-index.xml /oil&gas is indexable but in no sitemap',
     ]);
+  });
+});
+
+describe('fonts gate', () => {
+  test('passes Latin, Serbian names, units with a narrow space, Ω, μ and an emoji', () => {
+    expect(
+      fonts({
+        'career/index.html': page(
+          'Career',
+          '<h1>Career</h1><p>Dušan Ilić, Đorđe Žarković: 18.2\u202fMΩ·cm, 5\u202fμm, ≤ 30\u202f% → ok 👍</p>' +
+            '<script>const cyrillic = "Ђ";</script><style>p::after { content: "Ж"; }</style>',
+        ),
+      }),
+    ).toEqual([]);
+  });
+
+  test('fails on a character outside the cut, naming it and the fix', () => {
+    const problems = fonts({
+      'career/index.html': page('Career', '<h1>Career</h1><p>Београд ≈ Belgrade</p>'),
+    });
+    // One problem per distinct character: Б, е, о, г, р, а, д (≈ is in the cut).
+    expect(problems.map((p) => p.page)).toEqual(Array(7).fill('/career'));
+    expect(problems[0]!.message).toMatch(
+      /^U\+0411 "Б" \(in "Београд ≈ Belgrade"\) is not in the site's fonts: add its range to WEB_FONT_RANGES/,
+    );
   });
 });

@@ -4,7 +4,9 @@ import type { ConfigData } from 'html-validate';
 import htmlValidateConfig from '../../../.htmlvalidate.mjs';
 import { isIndexable, routes } from '../../../src/routes.ts';
 import { site as siteConfig } from '../../../src/site.config.ts';
+import { inWebFonts } from '../web-fonts.ts';
 import { checkFeeds } from './feeds.ts';
+import { checkFonts } from './fonts.ts';
 import { checkHtml } from './html.ts';
 import { checkLinks, functionPathsIn } from './links.ts';
 import { normalisePath, type BuiltSite, type Problem } from './site.ts';
@@ -42,6 +44,7 @@ export const gates = {
       ],
     }),
   'social-cards': (site: BuiltSite) => checkSocialCards(site, { origin: siteConfig.url, isIndexable }),
+  fonts: (site: BuiltSite) => checkFonts(site, inWebFonts),
 } satisfies Record<string, (site: BuiltSite) => Problem[] | Promise<Problem[]>>;
 
 export type Gate = keyof typeof gates;
