@@ -15,9 +15,12 @@ export const plural = (
 
 let dateTime: Intl.DateTimeFormat | undefined;
 
-/** A date-time in the reader's own locale and time zone, e.g. "12 Mar 2026, 09:40". */
+/**
+ * A date-time as the site writes dates (day, month, year; 24-hour clock), in the reader's own time zone:
+ * "12 Mar 2026, 09:40" whatever language the browser is set to. Created on first use, in the browser.
+ */
 export function localDateTime(iso: string): string {
-  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  dateTime ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   return dateTime.format(new Date(iso));
 }
 
