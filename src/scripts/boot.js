@@ -1,8 +1,6 @@
 (function () {
   var root = document.documentElement;
   root.classList.add('js');
-  // The read-aloud control renders its buttons only where the browser can speak; its place is kept from the
-  // first paint so the article below does not jump when they appear.
   if ('speechSynthesis' in window) root.classList.add('can-speak');
   try {
     var seen = sessionStorage.getItem('korvel:loader-shown');
