@@ -166,7 +166,7 @@ test.describe('the reference filter without JavaScript', () => {
     await expect(page).toHaveURL(/\/our-references\/filter\/chemicals\/permitting$/);
     const both = all.filter((r) => r.division === 'chemicals' && r.services.includes('permitting'));
     await expect(page.locator('.project')).toHaveCount(both.length);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
     await expect(option(page, 'service', 'permitting')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByText(message('references:disclaimer'))).toBeVisible();
 
