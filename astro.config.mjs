@@ -8,6 +8,8 @@ import netlify from '@netlify/vite-plugin';
 import { bootScriptHash } from './src/scripts/boot-hash.mjs';
 import { site } from './src/site.config.ts';
 import { isIndexable } from './src/routes.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { unbrokenDesignations } from './src/lib/unbroken-plugin.ts';
 
 /**
  * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
@@ -80,7 +82,9 @@ export default defineConfig({
   // Every SVG comes from this repository (reviewed like code), so sharp may rasterise the drawings to AVIF/WebP.
   image: { dangerouslyProcessSVG: true },
   // Shiki writes inline styles that a hash-based CSP would block; Prism styles come from a stylesheet.
-  markdown: { syntaxHighlight: 'prism' },
+  // Sätteri (Astro's Markdown processor) with one plugin: standard numbers such as "14644-1" never break
+  // after their hyphen (src/lib/unbroken-plugin.ts).
+  markdown: { syntaxHighlight: 'prism', processor: satteri({ hastPlugins: [unbrokenDesignations] }) },
   i18n: {
     locales: ['en'],
     defaultLocale: 'en',
