@@ -65,12 +65,17 @@ export async function apiToken(request: APIRequestContext, credentials: Credenti
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
- * Opens /admin holding `token`, as a browser that signed in earlier would. The token is stored from a page
- * without scripts: the sign-in page, finding a stored token, checks it and moves on to /admin by itself, and
- * with warm functions that move can abort the test's own navigation.
+ * Stores `token` as a browser that signed in earlier holds it, from a page without scripts: the sign-in
+ * page, finding a stored token, checks it and moves on to /admin by itself, and with warm functions that
+ * move can abort the test's own navigation.
  */
-export async function openPanel(page: Page, token: string): Promise<void> {
+export async function storeToken(page: Page, token: string): Promise<void> {
   await page.goto('/robots.txt');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+/** Opens /admin holding `token`. */
+export async function openPanel(page: Page, token: string): Promise<void> {
+  await storeToken(page, token);
   await page.goto('/admin');
 }

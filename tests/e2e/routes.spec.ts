@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { isIndexable, routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
-import { apiToken, createAdmin, removeAdmin } from './admin-support.ts';
+import { apiToken, createAdmin, removeAdmin, storeToken } from './admin-support.ts';
 import { expect, message, routeTitle, settle, test } from './fixtures.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -14,11 +14,7 @@ for (const route of routes) {
     const title = routeTitle(route);
     // The admin panel sends a visitor without a session to the sign-in page: sign in as an admin of its own.
     const admin = route.path === '/admin' ? await createAdmin('e2e-routes') : undefined;
-    if (admin) {
-      const token = await apiToken(request, admin);
-      await page.goto('/admin/login');
-      await page.evaluate((value) => localStorage.setItem('token', value), token);
-    }
+    if (admin) await storeToken(page, await apiToken(request, admin));
     const response = await page.goto(encodeURI(route.path));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${title} | ${site.displayName}`);
