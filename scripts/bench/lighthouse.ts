@@ -19,11 +19,16 @@
  * BENCH_PORT (default 8898) is the preview server's port, CHROME_PORT the browser's debugging port (default:
  * any free one). Exits non-zero only when a tool fails (server, browser or a Lighthouse run), never on a score.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import { routes } from '../../src/routes.ts';
+import { site } from '../../src/site.config.ts';
+import { readSitemaps } from '../lib/dist-checks/feeds.ts';
+import { normalisePath, readSite } from '../lib/dist-checks/site.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { startPreview } from './preview-server.ts';
 
@@ -44,25 +49,22 @@ const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number ≥ 1, not ${options.runs}`);
 
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+
 /** The paths of the built sitemap (the pages search engines are meant to index). */
 function sitemapPaths(): Set<string> {
-  const dist = new URL('../../dist/', import.meta.url);
-  const sitemaps = readdirSync(dist).filter((name) => /^sitemap-\d+\.xml$/.test(name));
+  const sitemaps = readSitemaps(readSite(dist), site.url);
   if (!sitemaps.length) throw new Error('dist/ has no sitemap: run `npm run build` first');
   return new Set(
-    sitemaps.flatMap((name) =>
-      [...readFileSync(new URL(name, dist), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
-        decodeURI(new URL(match[1]!.replaceAll('&amp;', '&')).pathname),
-      ),
-    ),
+    sitemaps.flatMap(({ urls }) => (urls ?? []).map((url) => normalisePath(new URL(url).pathname))),
   );
 }
 
 /** The first pre-rendered page of each filter route, e.g. /blog/division/chemicals. */
 function filterSamples(): string[] {
   return ['blog/division', 'blog/topic', 'our-references/filter'].flatMap((dir) => {
-    const url = new URL(`../../dist/${dir}/`, import.meta.url);
-    const first = existsSync(url) ? readdirSync(url).sort()[0] : undefined;
+    const folder = join(dist, dir);
+    const first = existsSync(folder) ? readdirSync(folder).sort()[0] : undefined;
     return first ? [`/${dir}/${first}`] : [];
   });
 }
@@ -87,6 +89,7 @@ function setupFor(path: string): { flags: Flags; config?: Config; mark: string }
   if (!indexed.has(path)) return { flags: { skipAudits: ['is-crawlable'] }, mark: ' †' };
   return { flags: {}, mark: '' };
 }
+const setups = new Map(paths.map((path) => [path, setupFor(path)]));
 
 const port = Number(process.env.BENCH_PORT ?? 8898);
 const base = `http://127.0.0.1:${port}`;
@@ -150,7 +153,7 @@ const chrome = await (async () => {
 
 /** Retries a run Lighthouse itself calls flaky (a lost trace, NO_NAVSTART and the like) up to twice. */
 async function measure(path: string, attempt = 1): Promise<Result> {
-  const { flags, config } = setupFor(path);
+  const { flags, config } = setups.get(path)!;
   const result = await lighthouse(
     base + encodeURI(path),
     { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...flags },
@@ -186,7 +189,7 @@ try {
     const of = (pick: (sample: Sample) => number) => median(samples.map(pick));
     rows.push(
       [
-        `\`${path}\`${setupFor(path).mark}`,
+        `\`${path}\`${setups.get(path)!.mark}`,
         ...CATEGORIES.map((id) => String(Math.round(of((s) => s.scores[id])))),
         `${(of((s) => s.lcp) / 1000).toFixed(1)} s`,
         `${Math.round(of((s) => s.tbt))} ms`,
@@ -211,7 +214,7 @@ console.log(
 );
 console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
 for (const row of rows) console.log(`| ${row} |`);
-const marks = paths.map((path) => setupFor(path).mark);
+const marks = [...setups.values()].map((setup) => setup.mark);
 if (marks.includes(' †'))
   console.log(
     '\n† kept out of search engines on purpose (noindex, not in the sitemap): `is-crawlable` is not run.',

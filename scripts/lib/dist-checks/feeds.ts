@@ -39,6 +39,23 @@ const hasNoindex = (site: BuiltSite, path: string) => {
   );
 };
 
+/** A sitemap the index lists: its site path and its URLs as written, or no URLs when nothing is built there. */
+export interface Sitemap {
+  loc: string;
+  path: string;
+  urls: string[] | undefined;
+}
+
+/** The sitemaps `indexPath` lists, each with its URLs; empty when the index is missing. */
+export function readSitemaps(site: BuiltSite, origin: string, indexPath = '/sitemap-index.xml'): Sitemap[] {
+  const index = xml(site, indexPath);
+  return (index ? children(index, 'sitemap').map((s) => childText(s, 'loc')) : []).map((loc) => {
+    const path = normalisePath(new URL(loc, origin).pathname);
+    const document = xml(site, path);
+    return { loc, path, urls: document && children(document, 'url').map((url) => childText(url, 'loc')) };
+  });
+}
+
 export function checkFeeds(site: BuiltSite, options: FeedOptions): Problem[] {
   const origin = new URL(options.origin).origin;
   const problems: Problem[] = [];
@@ -91,19 +108,16 @@ export function checkFeeds(site: BuiltSite, options: FeedOptions): Problem[] {
   }
 
   const indexPath = options.sitemapIndex ?? '/sitemap-index.xml';
-  const index = xml(site, indexPath);
-  const sitemaps = index ? children(index, 'sitemap').map((s) => childText(s, 'loc')) : [];
+  const sitemaps = readSitemaps(site, origin, indexPath);
   if (sitemaps.length === 0) problems.push({ page: indexPath, message: 'is missing or lists no sitemap' });
   const inSitemap = new Set<string>();
-  for (const loc of sitemaps) {
-    const path = normalisePath(new URL(loc, origin).pathname);
-    const document = xml(site, path);
-    if (!document) {
+  for (const { loc, path, urls } of sitemaps) {
+    if (!urls) {
       problems.push({ page: indexPath, message: `${loc}: no sitemap is built at ${path}` });
       continue;
     }
-    for (const url of children(document, 'url')) {
-      const page = pageFor(path, childText(url, 'loc'));
+    for (const url of urls) {
+      const page = pageFor(path, url);
       if (!page) continue;
       inSitemap.add(page);
       if (!options.isIndexable(page))
