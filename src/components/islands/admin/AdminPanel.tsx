@@ -7,7 +7,7 @@ import {
   tokenLooksUsable,
 } from '../../../lib/admin-token.ts';
 import IslandErrorBoundary from '../IslandErrorBoundary.tsx';
-import type { ArticleOption } from './campaigns/ArticlePicker.tsx';
+import type { ArticleOption } from './campaigns/types.ts';
 import type { PanelCopy } from './copy.ts';
 import { SubscriberTable } from './SubscriberTable.tsx';
 import { ToastRegion, useToasts } from './Toasts.tsx';

@@ -1,13 +1,7 @@
 import { CAMPAIGN_LIMITS } from '../../../../lib/campaign-schema.ts';
 import type { CampaignsCopy } from '../copy.ts';
 import { calendarDate } from '../format.ts';
-
-/** What the picker needs of an indexed article. */
-export interface ArticleOption {
-  id: string;
-  title: string;
-  date: string;
-}
+import type { ArticleOption } from './types.ts';
 
 interface Props {
   options: readonly ArticleOption[];

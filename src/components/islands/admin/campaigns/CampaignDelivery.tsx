@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { campaignAction, fetchCampaign, isAbort, isAuthError, type CampaignDetail } from '../api.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { fill, localDateTime, plural } from '../format.ts';
-import type { CampaignsProps } from './CampaignsTab.tsx';
+import type { CampaignsProps } from './types.ts';
 import { MailPreview } from './MailPreview.tsx';
 
 interface Props extends CampaignsProps {

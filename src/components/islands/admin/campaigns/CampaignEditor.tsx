@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { fill, plural } from '../format.ts';
 import { ArticlePicker } from './ArticlePicker.tsx';
-import type { CampaignsProps } from './CampaignsTab.tsx';
+import type { CampaignsProps } from './types.ts';
 import { MailPreview } from './MailPreview.tsx';
 
 interface Props extends CampaignsProps {

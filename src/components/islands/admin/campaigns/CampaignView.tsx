@@ -3,7 +3,7 @@ import { fetchCampaign, isAbort, isAuthError, type CampaignDetail } from '../api
 import { LoadFailed } from '../ListFallback.tsx';
 import { CampaignDelivery } from './CampaignDelivery.tsx';
 import { CampaignEditor } from './CampaignEditor.tsx';
-import type { CampaignsProps } from './CampaignsTab.tsx';
+import type { CampaignsProps } from './types.ts';
 
 interface Props extends CampaignsProps {
   /** Null: a new draft, not saved yet. */

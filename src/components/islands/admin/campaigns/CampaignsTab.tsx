@@ -1,24 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fetchCampaignPage, type Campaign } from '../api.ts';
-import type { CampaignsCopy, PagerCopy } from '../copy.ts';
+import type { CampaignsCopy } from '../copy.ts';
 import { fill, localDateTime, plural } from '../format.ts';
 import { ListFallback } from '../ListFallback.tsx';
 import { Pager } from '../Pager.tsx';
-import type { ToastTone } from '../Toasts.tsx';
 import { usePagedList, type Paging } from '../usePagedList.ts';
 import { CampaignView } from './CampaignView.tsx';
-import type { ArticleOption } from './ArticlePicker.tsx';
-
-export interface CampaignsProps {
-  token: string;
-  copy: CampaignsCopy;
-  pagerCopy: PagerCopy;
-  pagerLabel: string;
-  /** The published articles and news an issue can show as cards (the build-time index). */
-  articles: readonly ArticleOption[];
-  notify: (text: string, tone?: ToastTone) => void;
-  onUnauthorized: () => void;
-}
+import type { CampaignsProps } from './types.ts';
 
 /** Sent copies against the snapshot, e.g. "118 of 120"; nothing for a draft. */
 const delivered = (campaign: Campaign, copy: CampaignsCopy) =>
