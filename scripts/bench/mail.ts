@@ -1,7 +1,7 @@
 /**
  * `npm run bench:mail`: the outbox worker against the local SMTP catcher, in-process on embedded PGlite.
  * Queues COUNT (default 10,000) welcome mails to as many confirmed subscribers, then drains the outbox with
- * the worker exactly as the scheduled function runs it (rounds of at most 20 s, batches of 20), while
+ * the worker exactly as the scheduled function runs it (rounds of at most 20 s, its default batches), while
  * sampling the process's memory. The baseline, measured in the same run, is the bare transport: one
  * pre-rendered mail sent BASELINE (default 1,000) times through the same pooled nodemailer transport, 20 at
  * a time — what SMTP alone costs, without claiming, rendering, signing links and recording.
@@ -11,12 +11,13 @@
 import { performance } from 'node:perf_hooks';
 import { composeMail } from '../../src/server/mail/compose.tsx';
 
-import { createTransport, processOutbox } from '../../src/server/mail/worker.ts';
+import { createTransport, DEFAULT_BATCH, processOutbox } from '../../src/server/mail/worker.ts';
 import { bareTransportRate, printMeasures, printMemory, sampleMemory, startMailBench } from './lib/mail.ts';
 import { claimDueMail, enqueueMail, outboxStats } from '../../src/server/repositories/outbox.ts';
 
 const count = Number(process.env.COUNT ?? 10_000);
 const baselineCount = Number(process.env.BASELINE ?? 1_000);
+/** The baseline's mails in flight at once (the pool queues what its connections cannot take yet). */
 const BATCH = 20;
 
 const { catcher, settings, db } = await startMailBench(count);
@@ -57,7 +58,7 @@ for (;;) {
   const report = await processOutbox(db, {
     transport,
     settings,
-    batchSize: BATCH,
+    batchSize: DEFAULT_BATCH,
     deadline: Date.now() + 20_000,
   });
   rounds.push(performance.now() - roundStart);

@@ -11,11 +11,12 @@ import { meetingIcs, meetingUid, type CalendarMethod, type MeetingStatus } from 
 import { site } from '../../site.config.ts';
 import type { Queryable } from '../db/index.ts';
 import { findInquiry, type StoredInquiry } from '../repositories/inquiries.ts';
-import { isSuppressed, type MailTemplate, type OutboxRow } from '../repositories/outbox.ts';
+import { isSuppressed, type MailTemplate, type OutboxRow, type SendState } from '../repositories/outbox.ts';
 import { findSubscriber, type StoredSubscriber } from '../repositories/subscribers.ts';
-import { campaignForMail } from '../repositories/campaigns.ts';
+import { campaignForMail, type CampaignForMail } from '../repositories/campaigns.ts';
 import { articlesFor, CampaignMail, type CampaignMailProps } from './campaign.tsx';
 import { belgradeSlot, copy, fill, headerText } from './copy.ts';
+import { emailHash } from './hash.ts';
 import { addressTag, campaignViewUrl, linkUrl, signLinkToken } from './links.ts';
 import type { MailSettings } from './settings.ts';
 import * as T from './templates.tsx';
@@ -60,6 +61,8 @@ interface Context {
   db: Queryable;
   row: OutboxRow;
   settings: MailSettings;
+  /** The worker's look-up for the whole batch; without it, the mail reads its own rows. */
+  state?: SendState;
 }
 
 /** `"Ana Kovač" <ana@example.com>`: nodemailer quotes and encodes the name, made header-safe here. */
@@ -74,21 +77,24 @@ async function inquiryOf({ db, row }: Context): Promise<StoredInquiry & { start:
   return { ...inquiry, start: new Date(inquiry.meetingStart ?? inquiry.createdAt) };
 }
 
-async function subscriberOf({ db, row }: Context): Promise<StoredSubscriber> {
-  const subscriber = row.subscriberId === null ? undefined : await findSubscriber(db, row.subscriberId);
+async function subscriberOf({ db, row, state }: Context): Promise<StoredSubscriber> {
+  const id = row.subscriberId;
+  const subscriber =
+    id === null ? undefined : state ? state.subscribers.get(id) : await findSubscriber(db, id);
   if (!subscriber) throw new MailCancelled('the address is no longer on the list');
   return subscriber;
 }
 
-async function campaignOf({ db, row }: Context) {
-  const campaign = row.campaignId === null ? undefined : await campaignForMail(db, row.campaignId);
+async function campaignOf({ db, row, state }: Context): Promise<CampaignForMail> {
+  const id = row.campaignId;
+  const campaign = id === null ? undefined : state ? state.campaigns.get(id) : await campaignForMail(db, id);
   if (!campaign) throw new MailCancelled('the campaign was deleted');
   return campaign;
 }
 
 /** An issue as mail, with its "view in browser" link; `extra` says what stands in the footer. */
 const issueMail = (
-  campaign: Awaited<ReturnType<typeof campaignOf>>,
+  campaign: CampaignForMail,
   siteUrl: string,
   extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote'>,
 ) => (
@@ -103,23 +109,39 @@ const issueMail = (
   />
 );
 
-/** Stands for the recipient's unsubscribe address in an issue rendered once for all its recipients. */
+/**
+ * Stands for the recipient's unsubscribe address in a mail rendered once for all its recipients (an issue, the
+ * welcome); each copy gets its own address put in its place.
+ */
 const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/korvel-recipient-link';
 
-let lastIssue: { key: string; html: string; text: string } | undefined;
+/** The last few mails rendered once for many recipients, by what they were rendered from. */
+const renderedOnce = new Map<string, Promise<{ html: string; text: string }>>();
+const RENDERED_KEPT = 8;
 
-/** An issue as every subscriber gets it, up to their own unsubscribe address; rendered once per version. */
-async function renderedIssue(
-  campaign: Awaited<ReturnType<typeof campaignOf>>,
-  siteUrl: string,
+/**
+ * A mail every recipient gets the same up to their own unsubscribe address, rendered once per `key` (what it
+ * is rendered from) and personalised with `unsubscribeUrl`.
+ */
+async function personalised(
+  key: string,
+  element: () => ReactElement,
+  unsubscribeUrl: string,
 ): Promise<{ html: string; text: string }> {
-  const key = `${siteUrl} ${campaign.id} ${campaign.updatedAt}`;
-  if (lastIssue?.key !== key) {
-    const element = issueMail(campaign, siteUrl, { unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER });
-    const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-    lastIssue = { key, html, text };
+  let rendered = renderedOnce.get(key);
+  if (!rendered) {
+    const mail = element();
+    rendered = Promise.all([render(mail), render(mail, { plainText: true })]).then(([html, text]) => ({
+      html,
+      text,
+    }));
+    rendered.catch(() => renderedOnce.delete(key));
+    renderedOnce.set(key, rendered);
+    if (renderedOnce.size > RENDERED_KEPT) renderedOnce.delete(renderedOnce.keys().next().value!);
   }
-  return { html: lastIssue.html, text: lastIssue.text };
+  const { html, text } = await rendered;
+  const personal = (body: string) => body.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl);
+  return { html: personal(html), text: personal(text) };
 }
 
 type Builder = (context: Context) => Promise<Parts>;
@@ -234,8 +256,9 @@ const builders: Record<MailTemplate, Builder> = {
     if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
     const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
     const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
+    const welcome = () => <T.NewsletterWelcome siteUrl={siteUrl} unsubscribeUrl={UNSUBSCRIBE_PLACEHOLDER} />;
     return {
-      element: <T.NewsletterWelcome siteUrl={siteUrl} unsubscribeUrl={unsubscribeUrl} />,
+      rendered: await personalised(`welcome ${siteUrl}`, welcome, unsubscribeUrl),
       subject: copy.newsletter_welcome.subject,
       unsubscribeUrl,
     };
@@ -248,10 +271,13 @@ const builders: Record<MailTemplate, Builder> = {
     if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
     const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
     const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
-    const issue = await renderedIssue(campaign, siteUrl);
-    const personal = (body: string) => body.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl);
+    const issue = () => issueMail(campaign, siteUrl, { unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER });
     return {
-      rendered: { html: personal(issue.html), text: personal(issue.text) },
+      rendered: await personalised(
+        `issue ${siteUrl} ${campaign.id} ${campaign.updatedAt}`,
+        issue,
+        unsubscribeUrl,
+      ),
       subject: campaign.subject,
       unsubscribeUrl,
     };
@@ -303,11 +329,16 @@ export async function composeMail(
   db: Queryable,
   row: OutboxRow,
   settings: MailSettings,
+  state?: SendState,
 ): Promise<ComposedMail> {
   if (row.recipient === null) throw new MailCancelled('the mail was purged');
-  if (NEWSLETTER_CLASS.has(row.template) && (await isSuppressed(db, row.recipient)))
-    throw new MailCancelled('the address unsubscribed');
-  const parts = await builders[row.template]({ db, row, settings });
+  if (NEWSLETTER_CLASS.has(row.template)) {
+    const suppressed = state
+      ? state.suppressed.has(emailHash(row.recipient))
+      : await isSuppressed(db, row.recipient);
+    if (suppressed) throw new MailCancelled('the address unsubscribed');
+  }
+  const parts = await builders[row.template]({ db, row, settings, state });
   const { html, text } =
     'rendered' in parts
       ? parts.rendered

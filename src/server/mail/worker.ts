@@ -1,13 +1,17 @@
 /**
- * The outbox worker: claims due mail in small batches, renders and sends each over SMTP, and records the
- * outcome. It runs from the scheduled function every minute in production, once right after each request
- * that queued mail, and every few seconds in `npm run dev` and `npm run preview`.
+ * The outbox worker: claims due mail in batches, reads what a batch needs (its subscribers, suppressions and
+ * campaigns) in one query, renders each mail and hands the whole batch to one pooled SMTP transport, which
+ * sends as many at a time as it has connections, then records the batch's outcomes in one statement. It runs
+ * from the scheduled function every minute in production, once right after each request that queued mail,
+ * and every few seconds in `npm run dev` and `npm run preview`.
  *
  * Exactly-once, honestly: a claim moves rows to `sending` under a lease in one statement (FOR UPDATE SKIP
  * LOCKED), so two workers never send the same row. What remains is the crash window between the SMTP
- * server accepting a mail and this worker recording it: if the worker dies there, the lease runs out and
- * the mail is sent again, with the same Message-ID (the idempotency key), which lets receiving systems
- * recognise the copy.
+ * server accepting a mail and this worker recording its batch: if the worker dies there, the lease runs out
+ * and the batch's mails are sent again, with the same Message-IDs (the idempotency keys), which let receiving
+ * systems recognise the copies. A cancellation or an unsubscribe is seen by the next batch: the mails of the
+ * batch being sent (at most {@link DEFAULT_BATCH}, a fraction of a second's sending) were checked when it
+ * was claimed.
  *
  * Newsletter issues go out at MAIL_RATE_PER_MINUTE at most, counted across workers: when a minute's budget
  * is spent the worker stops and the next run (a minute later) goes on, so a large list takes as many runs
@@ -20,18 +24,25 @@ import {
   claimCampaignMail,
   claimDueMail,
   hasMailWaitingForServer,
-  markCancelled,
-  markFailed,
-  markSent,
+  recordOutcomes,
+  sendStateOf,
   wakeMailAfterOutage,
+  type MailOutcome,
   type OutboxRow,
+  type SendState,
 } from '../repositories/outbox.ts';
 import { composeMail, MailCancelled, type ComposedMail } from './compose.tsx';
 import { afterFailure, classifySmtpError, describeError, type FailureKind } from './policy.ts';
 import { mailSettings, type MailSettings } from './settings.ts';
 
+/**
+ * Rows claimed per round. Large enough that the few statements per round cost little beside the sending; small
+ * enough that a crash repeats few mails and a cancellation waits for little (see the header).
+ */
+export const DEFAULT_BATCH = 100;
+
 export interface WorkerOptions {
-  /** Rows claimed per round; they are sent concurrently over the transport's pool. */
+  /** Rows claimed per round ({@link DEFAULT_BATCH}); they are sent concurrently over the transport's pool. */
   batchSize?: number;
   /** Stop claiming new rows after this time (ms since the epoch); a scheduled function has ~30 s. */
   deadline?: number;
@@ -72,42 +83,30 @@ export function createTransport(smtpUrl: string): Transporter {
   });
 }
 
-async function recordFailure(
-  db: Db,
-  row: OutboxRow,
-  error: unknown,
-  kind: FailureKind,
-  report: WorkerReport,
-) {
+/** A failed attempt's outcome: tried again later, or given up on. */
+function failure(row: OutboxRow, error: unknown, kind: FailureKind): MailOutcome {
   const message = describeError(error);
   const outcome = afterFailure({ attempts: row.attempts, queuedAt: row.queuedAt, kind, now: new Date() });
-  await markFailed(db, row.id, outcome, { kind, message });
-  if (outcome.status === 'failed') report.failed += 1;
-  else report.retrying += 1;
   console.warn(`[mail] ${row.template} #${row.id} attempt ${row.attempts}, ${outcome.status}: ${message}`);
+  return { id: row.id, ...outcome, kind, message };
 }
 
-/** @returns the kind of failure, if the attempt failed. */
+/** Renders one claimed mail from the batch's state and hands it to the transport. */
 async function sendOne(
   db: Db,
   row: OutboxRow,
+  state: SendState,
   transport: Transporter,
   settings: MailSettings,
-  report: WorkerReport,
-): Promise<FailureKind | undefined> {
+): Promise<MailOutcome> {
   let mail: ComposedMail;
   try {
-    mail = await composeMail(db, row, settings);
+    mail = await composeMail(db, row, settings, state);
   } catch (error) {
     if (error instanceof DbUnavailableError) throw error;
-    if (error instanceof MailCancelled) {
-      await markCancelled(db, row.id, error.message);
-      report.cancelled += 1;
-      return undefined;
-    }
+    if (error instanceof MailCancelled) return { id: row.id, status: 'cancelled', reason: error.message };
     // A mail that cannot be rendered is a fault in our code: a few more tries, then it shows as failed.
-    await recordFailure(db, row, error, 'permanent', report);
-    return 'permanent';
+    return failure(row, error, 'permanent');
   }
   try {
     await transport.sendMail({
@@ -124,13 +123,33 @@ async function sendOne(
       disableUrlAccess: true,
     });
   } catch (error) {
-    const kind = classifySmtpError(error);
-    await recordFailure(db, row, error, kind, report);
-    return kind;
+    return failure(row, error, classifySmtpError(error));
   }
-  await markSent(db, row.id);
-  report.sent += 1;
-  return undefined;
+  return { id: row.id, status: 'sent' };
+}
+
+/**
+ * One claimed batch: the subscribers, suppressions and campaigns it needs are read in one query, every mail
+ * is handed to the pooled transport at once (it sends as many at a time as it has connections), and the
+ * outcomes are recorded in one statement.
+ */
+async function sendBatch(
+  db: Db,
+  rows: readonly OutboxRow[],
+  transport: Transporter,
+  settings: MailSettings,
+  report: WorkerReport,
+): Promise<MailOutcome[]> {
+  const state = await sendStateOf(db, rows);
+  const outcomes = await Promise.all(rows.map((row) => sendOne(db, row, state, transport, settings)));
+  await recordOutcomes(db, outcomes);
+  for (const outcome of outcomes) {
+    if (outcome.status === 'sent') report.sent += 1;
+    else if (outcome.status === 'cancelled') report.cancelled += 1;
+    else if (outcome.status === 'failed') report.failed += 1;
+    else report.retrying += 1;
+  }
+  return outcomes;
 }
 
 /** Sends what is due; see {@link WorkerOptions}. Never throws for a mail's failure, only for the database's. */
@@ -145,7 +164,7 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
   };
   if (!settings.smtpUrl && !options.transport) return report;
   const transport = options.transport ?? createTransport(settings.smtpUrl!);
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const deadline = options.deadline ?? Date.now() + 20_000;
   try {
     // Mail held back by an outage is due again as soon as the server answers, not when its backoff ends.
@@ -164,8 +183,9 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
         rows.push(...(await claimCampaignMail(db, { limit, ratePerMinute: settings.ratePerMinute })));
       }
       if (rows.length === 0) break;
-      const kinds = await Promise.all(rows.map((row) => sendOne(db, row, transport, settings, report)));
-      if (options.ids || kinds.includes('connection')) break;
+      const outcomes = await sendBatch(db, rows, transport, settings, report);
+      if (options.ids || outcomes.some((outcome) => 'kind' in outcome && outcome.kind === 'connection'))
+        break;
     }
     if (!options.ids) await settleCampaigns(db);
   } finally {

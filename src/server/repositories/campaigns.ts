@@ -260,10 +260,14 @@ export async function settleCampaigns(db: Queryable): Promise<number[]> {
 }
 
 /** What a copy needs at send time: the campaign's content and whether it may still go out. */
-export async function campaignForMail(
-  db: Queryable,
-  id: number,
-): Promise<(CampaignContent & { id: number; status: CampaignStatus; updatedAt: string }) | undefined> {
+export interface CampaignForMail extends CampaignContent {
+  id: number;
+  status: CampaignStatus;
+  /** ISO time of the last change: an issue is rendered once per version. */
+  updatedAt: string;
+}
+
+export async function campaignForMail(db: Queryable, id: number): Promise<CampaignForMail | undefined> {
   const [row] = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns WHERE id = $1`, [id]);
   return row && { ...toCampaign(row), updatedAt: iso(row.updated_at)! };
 }

@@ -6,6 +6,8 @@
 import type { Db, Queryable } from '../db/index.ts';
 import { emailHash } from '../mail/hash.ts';
 import type { AfterFailure, FailureKind } from '../mail/policy.ts';
+import type { CampaignForMail } from './campaigns.ts';
+import type { StoredSubscriber } from './subscribers.ts';
 
 export const MAIL_TEMPLATES = [
   'contact-notify',
@@ -159,8 +161,8 @@ const CAMPAIGN_RATE_LOCK = 724_310_2011;
 
 /**
  * Claims up to `limit` copies of newsletter issues, but never more than `ratePerMinute` in any 60 seconds
- * across all workers: the claims of the last minute are counted under a transaction-scoped advisory lock,
- * so two workers that overlap cannot both spend the same budget.
+ * across all workers: the claims of the last minute are counted (up to the budget, no further) under a
+ * transaction-scoped advisory lock, so two workers that overlap cannot both spend the same budget.
  */
 export async function claimCampaignMail(
   db: Db,
@@ -175,8 +177,10 @@ export async function claimCampaignMail(
          WHERE ${DUE} AND template = 'campaign'
          ORDER BY next_attempt_at, id
          LIMIT least($1, greatest($2 - (
-           SELECT count(*) FROM outbox
-           WHERE template = 'campaign' AND claimed_at > clock_timestamp() - interval '60 seconds'), 0))
+           SELECT count(*) FROM (
+             SELECT 1 FROM outbox
+             WHERE template = 'campaign' AND claimed_at > clock_timestamp() - interval '60 seconds'
+             LIMIT $2) AS spent), 0))
          FOR UPDATE SKIP LOCKED)
        RETURNING ${COLUMNS}`,
       [options.limit, options.ratePerMinute],
@@ -185,41 +189,35 @@ export async function claimCampaignMail(
   return rows.map(toRow).sort((a, b) => a.id - b.id);
 }
 
-/** Only the worker holding the row (status `sending`) may settle it. */
-export async function markSent(db: Queryable, id: number): Promise<void> {
-  await db.query(
-    `UPDATE outbox SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = NULL, failure_kind = NULL
-     WHERE id = $1 AND status = 'sending'`,
-    [id],
-  );
-}
+/** How a claimed mail's attempt ended: delivered, not to be sent any more, or failed (see `afterFailure`). */
+export type MailOutcome = { id: number } & (
+  | { status: 'sent' }
+  | { status: 'cancelled'; reason: string }
+  | (AfterFailure & { kind: FailureKind; message: string })
+);
 
-export async function markFailed(
-  db: Queryable,
-  id: number,
-  outcome: AfterFailure,
-  error: { kind: FailureKind; message: string },
-): Promise<void> {
+/**
+ * Records a batch's outcomes in one statement. Only the worker holding a row (status `sending`) may settle
+ * it; a cancellation also applies to a row that is still pending.
+ */
+export async function recordOutcomes(db: Queryable, outcomes: readonly MailOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const error = (o: MailOutcome) => ('reason' in o ? o.reason : 'message' in o ? o.message : null);
   await db.query(
-    `UPDATE outbox SET status = $2, next_attempt_at = coalesce($3, next_attempt_at), lease_until = NULL,
-       last_error = $4, failure_kind = $5
-     WHERE id = $1 AND status = 'sending'`,
+    `UPDATE outbox o SET status = r.status, lease_until = NULL,
+       sent_at = CASE WHEN r.status = 'sent' THEN now() ELSE o.sent_at END,
+       next_attempt_at = coalesce(r.next_attempt_at, o.next_attempt_at),
+       last_error = r.last_error, failure_kind = r.failure_kind
+     FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::text[], $5::text[])
+       AS r (id, status, next_attempt_at, last_error, failure_kind)
+     WHERE o.id = r.id AND (o.status = 'sending' OR (o.status = 'pending' AND r.status = 'cancelled'))`,
     [
-      id,
-      outcome.status,
-      outcome.status === 'pending' ? outcome.nextAttemptAt : null,
-      error.message.slice(0, 500),
-      error.kind,
+      outcomes.map((o) => o.id),
+      outcomes.map((o) => o.status),
+      outcomes.map((o) => ('nextAttemptAt' in o ? o.nextAttemptAt : null)),
+      outcomes.map((o) => error(o)?.slice(0, 500) ?? null),
+      outcomes.map((o) => ('kind' in o ? o.kind : null)),
     ],
-  );
-}
-
-/** A mail that must not go out any more (its subscriber left, or its address is suppressed). */
-export async function markCancelled(db: Queryable, id: number, reason: string): Promise<void> {
-  await db.query(
-    `UPDATE outbox SET status = 'cancelled', lease_until = NULL, last_error = $2, failure_kind = NULL
-     WHERE id = $1 AND status IN ('pending', 'sending')`,
-    [id, reason.slice(0, 500)],
   );
 }
 
@@ -325,4 +323,54 @@ export async function mailOfInquiries(
 export async function isSuppressed(db: Queryable, email: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM mail_suppressions WHERE email_hash = $1', [emailHash(email)]);
   return rows.length > 0;
+}
+
+/**
+ * What the worker checks before a claimed batch goes out, read for the whole batch at once: the subscribers
+ * its mails are about, which of its recipients are suppressed, and the state and content of its campaigns.
+ */
+export interface SendState {
+  subscribers: ReadonlyMap<number, StoredSubscriber>;
+  /** {@link emailHash} of each suppressed recipient. */
+  suppressed: ReadonlySet<string>;
+  campaigns: ReadonlyMap<number, CampaignForMail>;
+}
+
+interface SendStateRow extends Record<string, unknown> {
+  subscribers: StoredSubscriber[] | string;
+  suppressed: string[];
+  campaigns: Array<Omit<CampaignForMail, 'updatedAt'> & { updated_at: string }> | string;
+}
+
+/** JSON columns arrive parsed from node-postgres and PGlite, as text from some drivers. */
+const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** {@link SendState} for `rows`, in one query. */
+export async function sendStateOf(db: Queryable, rows: readonly OutboxRow[]): Promise<SendState> {
+  const ids = (pick: (row: OutboxRow) => number | null) => [
+    ...new Set(rows.map(pick).filter((id) => id !== null)),
+  ];
+  const hashes = [
+    ...new Set(rows.flatMap((row) => (row.recipient === null ? [] : [emailHash(row.recipient)]))),
+  ];
+  const [state] = await db.query<SendStateRow>(
+    `SELECT
+       (SELECT coalesce(json_agg(json_build_object('id', id, 'email', email, 'status', status)), '[]')
+        FROM subscribers WHERE id = ANY($1::int[])) AS subscribers,
+       array(SELECT email_hash FROM mail_suppressions WHERE email_hash = ANY($2::text[])) AS suppressed,
+       (SELECT coalesce(json_agg(json_build_object('id', id, 'subject', subject, 'preheader', preheader,
+          'markdown', markdown, 'articles', articles, 'status', status, 'updated_at', updated_at)), '[]')
+        FROM campaigns WHERE id = ANY($3::int[])) AS campaigns`,
+    [ids((row) => row.subscriberId), hashes, ids((row) => row.campaignId)],
+  );
+  return {
+    subscribers: new Map(fromJson(state!.subscribers).map((s) => [s.id, s])),
+    suppressed: new Set(state!.suppressed),
+    campaigns: new Map(
+      fromJson(state!.campaigns).map(({ updated_at, ...campaign }) => [
+        campaign.id,
+        { ...campaign, updatedAt: new Date(updated_at).toISOString() },
+      ]),
+    ),
+  };
 }
