@@ -16,7 +16,7 @@ export const RETENTION = {
   contactMonths: 24,
   /** Meeting requests: months after the meeting date. */
   meetingMonths: 12,
-  /** Rate-limit counters (hashed keys): hours. */
+  /** Rate-limit keys (hashed) with no event since: hours. */
   rateLimitHours: 24,
 } as const;
 
@@ -60,7 +60,7 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
     ),
     rateLimitWindows: await count(
       db,
-      `DELETE FROM rate_limits WHERE window_start < now() - make_interval(hours => ${r.rateLimitHours})`,
+      `DELETE FROM rate_limits WHERE last_hit_at < now() - make_interval(hours => ${r.rateLimitHours})`,
     ),
   };
 }

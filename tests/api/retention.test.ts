@@ -90,10 +90,11 @@ describe('applyRetention', () => {
     ]);
   });
 
-  test(`prunes rate-limit windows older than ${RETENTION.rateLimitHours} hours`, async () => {
+  test(`prunes rate-limit keys idle for more than ${RETENTION.rateLimitHours} hours`, async () => {
     await api.db.query(
-      `INSERT INTO rate_limits (scope, key, window_start, count) VALUES
-         ('signup-ip', 'old', ${ago('25 hours')}, 3), ('signup-ip', 'new', ${ago('23 hours')}, 3)`,
+      `INSERT INTO rate_limits (scope, key, hits, last_hit_at) VALUES
+         ('signup-ip', 'old', ARRAY[${ago('25 hours')}], ${ago('25 hours')}),
+         ('signup-ip', 'new', ARRAY[${ago('23 hours')}], ${ago('23 hours')})`,
     );
     await applyRetention(api.db);
     const keys = await api.db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE scope = 'signup-ip'`);

@@ -195,13 +195,3 @@ export async function startApi(): Promise<Api> {
     },
   };
 }
-
-/**
- * The limits count in fixed windows (15 minutes for logins), so a run that crosses a window's end would
- * count its attempts in two windows. Close to an end, wait for the next window to start.
- */
-export async function startOfAFreshWindow(windowSeconds: number, needSeconds: number) {
-  const size = windowSeconds * 1000;
-  const left = size - (Date.now() % size);
-  if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 1000));
-}
