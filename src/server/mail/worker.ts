@@ -1,7 +1,8 @@
 /**
  * The outbox worker: claims due mail in batches, reads what a batch needs (its subscribers, suppressions and
  * campaigns) in one query, renders each mail and hands the whole batch to one pooled SMTP transport, which
- * sends as many at a time as it has connections, then records the batch's outcomes in one statement. It runs
+ * sends as many at a time as it has connections, then records the batch's outcomes in one statement. The next
+ * batch is claimed and read while one is being sent, so the connections do not wait for the database. It runs
  * from the scheduled function every minute in production, once right after each request that queued mail,
  * and every few seconds in `npm run dev` and `npm run preview`.
  *
@@ -9,9 +10,9 @@
  * LOCKED), so two workers never send the same row. What remains is the crash window between the SMTP
  * server accepting a mail and this worker recording its batch: if the worker dies there, the lease runs out
  * and the batch's mails are sent again, with the same Message-IDs (the idempotency keys), which let receiving
- * systems recognise the copies. A cancellation or an unsubscribe is seen by the next batch: the mails of the
- * batch being sent (at most {@link DEFAULT_BATCH}, a fraction of a second's sending) were checked when it
- * was claimed.
+ * systems recognise the copies. A cancellation or an unsubscribe reaches every mail not claimed yet; the
+ * batch being sent and the one claimed behind it (at most twice {@link DEFAULT_BATCH}, a second or two of
+ * sending) were checked when they were claimed.
  *
  * Newsletter issues go out at MAIL_RATE_PER_MINUTE at most, counted across workers: when a minute's budget
  * is spent the worker stops and the next run (a minute later) goes on, so a large list takes as many runs
@@ -25,6 +26,7 @@ import {
   claimDueMail,
   hasMailWaitingForServer,
   recordOutcomes,
+  releaseMail,
   sendStateOf,
   wakeMailAfterOutage,
   type MailOutcome,
@@ -128,29 +130,48 @@ async function sendOne(
   return { id: row.id, status: 'sent' };
 }
 
+/** Claimed rows and what they need checked (see `sendStateOf`). */
+interface Batch {
+  rows: OutboxRow[];
+  state: SendState;
+}
+
 /**
- * One claimed batch: the subscribers, suppressions and campaigns it needs are read in one query, every mail
- * is handed to the pooled transport at once (it sends as many at a time as it has connections), and the
- * outcomes are recorded in one statement.
+ * Claims the next batch: mail about a visitor's request first, newsletter issues filling the rest at their
+ * rate. Then reads the subscribers, suppressions and campaigns the batch needs, in one query.
  */
-async function sendBatch(
+async function claimBatch(
   db: Db,
-  rows: readonly OutboxRow[],
-  transport: Transporter,
+  batchSize: number,
   settings: MailSettings,
-  report: WorkerReport,
-): Promise<MailOutcome[]> {
-  const state = await sendStateOf(db, rows);
-  const outcomes = await Promise.all(rows.map((row) => sendOne(db, row, state, transport, settings)));
-  await recordOutcomes(db, outcomes);
+  ids: readonly number[] | undefined,
+): Promise<Batch | undefined> {
+  const rows = await claimDueMail(db, { limit: batchSize, ids });
+  if (!ids && rows.length < batchSize) {
+    const limit = batchSize - rows.length;
+    rows.push(...(await claimCampaignMail(db, { limit, ratePerMinute: settings.ratePerMinute })));
+  }
+  return rows.length === 0 ? undefined : { rows, state: await sendStateOf(db, rows) };
+}
+
+/** Hands back a batch claimed ahead that will not be sent now; its lease would free it later anyway. */
+const giveBack = async (db: Db, next: Promise<Batch | undefined> | undefined) => {
+  const batch = await next?.catch(() => undefined);
+  if (batch)
+    await releaseMail(
+      db,
+      batch.rows.map((row) => row.id),
+    ).catch(() => undefined);
+};
+
+const tally = (report: WorkerReport, outcomes: readonly MailOutcome[]) => {
   for (const outcome of outcomes) {
     if (outcome.status === 'sent') report.sent += 1;
     else if (outcome.status === 'cancelled') report.cancelled += 1;
     else if (outcome.status === 'failed') report.failed += 1;
     else report.retrying += 1;
   }
-  return outcomes;
-}
+};
 
 /** Sends what is due; see {@link WorkerOptions}. Never throws for a mail's failure, only for the database's. */
 export async function processOutbox(db: Db, options: WorkerOptions = {}): Promise<WorkerReport> {
@@ -175,17 +196,30 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       );
       if (up) await wakeMailAfterOutage(db);
     }
-    while (Date.now() < deadline) {
-      // Mail about a visitor's request goes first; newsletter issues fill the rest of a batch at their rate.
-      const rows = await claimDueMail(db, { limit: batchSize, ids: options.ids });
-      if (!options.ids && rows.length < batchSize) {
-        const limit = batchSize - rows.length;
-        rows.push(...(await claimCampaignMail(db, { limit, ratePerMinute: settings.ratePerMinute })));
+    let next = Date.now() < deadline ? claimBatch(db, batchSize, settings, options.ids) : undefined;
+    while (next) {
+      const batch = await next;
+      if (!batch) break;
+      // Every mail goes to the pool at once; it sends as many at a time as it has connections.
+      const sending = Promise.all(
+        batch.rows.map((row) => sendOne(db, row, batch.state, transport, settings)),
+      );
+      // Meanwhile the next batch is claimed and read, so the connections do not wait for the database.
+      next =
+        !options.ids && Date.now() < deadline ? claimBatch(db, batchSize, settings, undefined) : undefined;
+      let outcomes: MailOutcome[];
+      try {
+        outcomes = await sending;
+        await recordOutcomes(db, outcomes);
+      } catch (error) {
+        await giveBack(db, next);
+        throw error;
       }
-      if (rows.length === 0) break;
-      const outcomes = await sendBatch(db, rows, transport, settings, report);
-      if (options.ids || outcomes.some((outcome) => 'kind' in outcome && outcome.kind === 'connection'))
+      tally(report, outcomes);
+      if (outcomes.some((outcome) => 'kind' in outcome && outcome.kind === 'connection')) {
+        await giveBack(db, next);
         break;
+      }
     }
     if (!options.ids) await settleCampaigns(db);
   } finally {
