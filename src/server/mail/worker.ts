@@ -154,16 +154,13 @@ async function claimBatch(
   return rows.length === 0 ? undefined : { rows, state: await sendStateOf(db, rows) };
 }
 
-/** Hands back a batch claimed ahead that will not be sent now; its lease would free it later anyway. */
-const giveBack = async (db: Db, next: Promise<Batch | undefined> | undefined) => {
-  const batch = await next?.catch(() => undefined);
-  if (batch)
-    await releaseMail(
-      db,
-      batch.rows.map((row) => row.id),
-    ).catch(() => undefined);
-};
+/** Hands back a batch claimed ahead that will not be sent now (its lease would free it, minutes later). */
+async function giveBack(db: Db, next: Promise<Batch | undefined> | undefined): Promise<void> {
+  const ids = (await next?.catch(() => undefined))?.rows.map((row) => row.id) ?? [];
+  await releaseMail(db, ids).catch(() => undefined);
+}
 
+/** Adds a batch's outcomes to the run's report. */
 const tally = (report: WorkerReport, outcomes: readonly MailOutcome[]) => {
   for (const outcome of outcomes) {
     if (outcome.status === 'sent') report.sent += 1;
