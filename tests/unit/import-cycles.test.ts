@@ -1,10 +1,12 @@
 /**
- * The import-circle check of `npm run lint` (import-x/no-cycle in eslint.config.js), run through ESLint's API
- * with the project's own configuration on planted files in a temporary directory: a circle between two
- * TypeScript modules, and one through an Astro component, must each fail; the same files without the back
- * edge must pass.
+ * The import-circle checks of `npm run lint`, each with the project's own configuration on planted files in a
+ * temporary directory: import-x/no-cycle (eslint.config.js) through ESLint's API must fail on a circle between
+ * two TypeScript modules, three, and one through an Astro component; dependency-cruiser
+ * (.dependency-cruiser.cjs) must fail on a circle made of type imports only, which import-x skips. The same
+ * files without the back edge pass both.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
@@ -64,5 +66,37 @@ describe('npm run lint and import circles', () => {
       'repository.ts': `export const findRow = () => 1;\n`,
     });
     expect(problems).toEqual([]);
+  });
+});
+
+/** Writes `files` into a fresh subdirectory and runs dependency-cruiser on it as `npm run lint` does. */
+function cruise(name: string, files: Record<string, string>) {
+  const sub = join(dir, name);
+  mkdirSync(sub);
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(sub, file), text);
+  const run = spawnSync('npx', ['depcruise', sub, '--config', resolve('.dependency-cruiser.cjs')], {
+    encoding: 'utf8',
+  });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+describe('npm run lint and circles of types', () => {
+  test('a component that takes its props type from its parent fails', () => {
+    const { status, output } = cruise('types', {
+      'Tab.tsx': `import { View } from './View.tsx';\nexport interface TabProps { token: string }\nexport const Tab = (props: TabProps) => View(props);\n`,
+      'View.tsx': `import type { TabProps } from './Tab.tsx';\nexport const View = (props: TabProps) => props.token;\n`,
+    });
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/no-circular: .*Tab\.tsx/s);
+  });
+
+  test('the same props in a module of their own pass', () => {
+    const { status, output } = cruise('shared', {
+      'types.ts': `export interface TabProps { token: string }\n`,
+      'Tab.tsx': `import type { TabProps } from './types.ts';\nimport { View } from './View.tsx';\nexport const Tab = (props: TabProps) => View(props);\n`,
+      'View.tsx': `import type { TabProps } from './types.ts';\nexport const View = (props: TabProps) => props.token;\n`,
+    });
+    expect(output).toContain('no dependency violations');
+    expect(status).toBe(0);
   });
 });
