@@ -1,23 +1,22 @@
 -- Meetings keep one calendar identity for life, visitors may cancel or move them, and every change is kept.
 
--- The UID of a meeting's calendar event (the part before "@host"). New requests get a random UUID, so two
--- meetings ever booked in one slot never share it. Rows from before this migration keep the slot-based UID
--- their invitations already carry, so later updates still reach the same calendar entry; a declined one
--- (its slot may have been booked again under that UID) gets a UUID, as nothing more is sent about it.
+-- The UID of a meeting's calendar event (the part before "@host"). Every new row gets a random UUID (only
+-- meetings use it), so two meetings ever booked in one slot never share it. Meetings from before this
+-- migration keep the slot-based UID their invitations already carry, so later updates still reach the same
+-- calendar entry; a declined one (its slot may have been booked again under that UID) keeps its new UUID, as
+-- nothing more is sent about it.
 ALTER TABLE inquiries
-  ADD COLUMN meeting_uid text CHECK (char_length(meeting_uid) BETWEEN 1 AND 100),
+  ADD COLUMN meeting_uid text NOT NULL DEFAULT gen_random_uuid()::text
+    CHECK (char_length(meeting_uid) BETWEEN 1 AND 100),
   -- How often the visitor moved the meeting: binds their cancel and reschedule links to one version of it.
   ADD COLUMN meeting_moves integer NOT NULL DEFAULT 0,
   -- The IANA time zone of the visitor's browser when they booked, so mail can show their own time beside Belgrade's.
   ADD COLUMN visitor_time_zone text CHECK (char_length(visitor_time_zone) BETWEEN 1 AND 64);
 
-UPDATE inquiries SET meeting_uid = CASE
-    WHEN meeting_status = 'declined' THEN gen_random_uuid()::text
-    ELSE 'meeting-' || to_char(meeting_start AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS"000Z"')
-  END
-  WHERE kind = 'meeting';
-ALTER TABLE inquiries ADD CONSTRAINT meeting_has_uid CHECK ((kind = 'meeting') = (meeting_uid IS NOT NULL));
-CREATE UNIQUE INDEX inquiries_meeting_uid_idx ON inquiries (meeting_uid) WHERE meeting_uid IS NOT NULL;
+UPDATE inquiries
+  SET meeting_uid = 'meeting-' || to_char(meeting_start AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS"000Z"')
+  WHERE kind = 'meeting' AND meeting_status <> 'declined';
+CREATE UNIQUE INDEX inquiries_meeting_uid_idx ON inquiries (meeting_uid);
 
 -- A visitor may now cancel their meeting; a cancelled meeting, like a declined one, frees its slot.
 ALTER TABLE inquiries DROP CONSTRAINT inquiries_meeting_status_check;

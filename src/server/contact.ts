@@ -103,7 +103,7 @@ export const submitInquiry: Handler = async (req, context) => {
       const mailIds = await db.transaction(async (tx) => {
         if (inquiry.kind === 'meeting') {
           const requested = await requestMeeting(tx, inquiry);
-          uidOfMeeting = requested.meeting.meetingUid ?? undefined;
+          uidOfMeeting = requested.meeting.meetingUid;
           return requested.mailIds;
         }
         const { id } = await insertInquiry(tx, inquiry);

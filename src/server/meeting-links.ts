@@ -101,7 +101,8 @@ async function slotChoice(meeting: StoredInquiry): Promise<SlotChoice | undefine
         .filter((slot) => slot.available)
         .map(({ start }) => {
           const at = new Date(start);
-          const local = zone && readsDifferently(at, MEETING_TIME_ZONE, zone) ? clock(zone).format(at) : undefined;
+          const local =
+            zone && readsDifferently(at, MEETING_TIME_ZONE, zone) ? clock(zone).format(at) : undefined;
           return {
             value: start,
             label: clock(MEETING_TIME_ZONE).format(at),

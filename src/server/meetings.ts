@@ -131,9 +131,7 @@ async function meetingOfLink(
   link: VisitorLink,
   lock: boolean,
 ): Promise<{ meeting: StoredInquiry } | { refused: VisitorChangeRefused }> {
-  const meeting = lock
-    ? await lockMeeting(db, link.inquiryId)
-    : await findInquiry(db, link.inquiryId);
+  const meeting = lock ? await lockMeeting(db, link.inquiryId) : await findInquiry(db, link.inquiryId);
   if (meeting && addressTag(meeting.email) !== link.tag) return { refused: 'gone' };
   const refused = visitorChangeRefused(meeting, link.moves);
   return refused ? { refused } : { meeting: meeting! };
@@ -154,10 +152,7 @@ export async function meetingForLink(
  * The visitor cancels from their mail: the slot is free again, the firm's calendar gets a CANCEL and the
  * visitor a cancellation with a CANCEL for theirs.
  */
-export async function cancelMeetingByVisitor(
-  tx: Queryable,
-  link: VisitorLink,
-): Promise<VisitorChange> {
+export async function cancelMeetingByVisitor(tx: Queryable, link: VisitorLink): Promise<VisitorChange> {
   const found = await meetingOfLink(tx, link, true);
   if ('refused' in found) return { done: false, refused: found.refused };
   const meeting = await cancelMeeting(tx, link.inquiryId);

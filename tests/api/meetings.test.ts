@@ -150,9 +150,9 @@ describe('one identity per meeting', () => {
     const id = await idOf(visitor);
 
     since = Date.now();
-    expect((await decide(id, { decision: 'confirm', callLink: 'https://meet.korvel.example/r/77' })).status).toBe(
-      200,
-    );
+    expect(
+      (await decide(id, { decision: 'confirm', callLink: 'https://meet.korvel.example/r/77' })).status,
+    ).toBe(200);
     const confirmed = await expectPair(
       { method: 'REQUEST', status: 'CONFIRMED', start: slot!, sequence: 1 },
       since,
@@ -343,9 +343,16 @@ describe('the visitor’s links', () => {
     expect(taken.status).toBe(409);
     expect(taken.text).toContain('That time has just been taken');
     expect(taken.text).toContain('type="radio"');
-    for (const fields of [{}, { slot: 'tomorrow' }, { slot: '2020-01-06T08:00:00.000Z' }, { slot: slot! }]) {
+    const cases: [Record<string, string>, number, string][] = [
+      [{}, 400, 'Pick one of the free times'],
+      [{ slot: 'tomorrow' }, 400, 'Pick one of the free times'],
+      [{ slot: '2020-01-06T08:00:00.000Z' }, 400, 'Pick one of the free times'],
+      [{ slot: slot! }, 409, 'That time has just been taken'],
+    ];
+    for (const [fields, status, text] of cases) {
       const reply = await post(path, fields);
-      expect([400, 409], JSON.stringify(fields)).toContain(reply.status);
+      expect(reply.status, JSON.stringify(fields)).toBe(status);
+      expect(reply.text).toContain(text);
     }
     const extra = await post(path, { slot: other!, note: 'x' });
     expect(extra.status).toBe(400);
@@ -389,7 +396,9 @@ describe('the visitor’s links', () => {
     expect(gone.text).toContain('This meeting has already started');
 
     // A meeting that has started, though its link has not yet expired.
-    await api.db.query(`UPDATE inquiries SET meeting_start = now() - interval '5 minutes' WHERE id = $1`, [id]);
+    await api.db.query(`UPDATE inquiries SET meeting_start = now() - interval '5 minutes' WHERE id = $1`, [
+      id,
+    ]);
     const started = await post(cancel);
     expect(started.status).toBe(410);
     expect(started.text).toContain('This meeting has already started');

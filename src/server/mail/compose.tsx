@@ -385,7 +385,6 @@ function meetingCalendar(
   mail: MeetingMail,
   forFirm?: { name: string },
 ): CalendarParts {
-  if (!inquiry.meetingUid) throw new MailCancelled('the inquiry is not a meeting');
   return {
     ...CALENDAR[mail.change],
     uid: inquiry.meetingUid,

@@ -44,7 +44,12 @@ function slotRows(
 ): [string, string][] {
   const own = visitorSlotText(start, timeZone, whose);
   const ownLabel = whose === 'visitor' ? copy.slot.your_time_label : copy.meeting_notify.fields.visitorTime;
-  return own ? [[label, slotText(start)], [ownLabel, own]] : [[label, slotText(start)]];
+  return own
+    ? [
+        [label, slotText(start)],
+        [ownLabel, own],
+      ]
+    : [[label, slotText(start)]];
 }
 
 export interface ContactNotifyProps extends Base {
@@ -142,9 +147,7 @@ export function MeetingNotify(props: MeetingNotifyProps) {
       <Facts
         rows={[
           ...slotRows(f.slot, props.start, props.visitorTimeZone, 'firm'),
-          ...(props.previousStart
-            ? [[f.previous, slotText(props.previousStart)] as [string, string]]
-            : []),
+          ...(props.previousStart ? [[f.previous, slotText(props.previousStart)] as [string, string]] : []),
           [f.fullName, props.fullName],
           [f.company, props.company],
           [f.email, <TextLink href={`mailto:${props.email}`}>{props.email}</TextLink>],
@@ -171,11 +174,7 @@ export function MeetingAck({ siteUrl, start, visitorTimeZone, previousStart, lin
   const c = copy.meeting_ack;
   const moved = previousStart ? c.moved : undefined;
   return (
-    <MailLayout
-      siteUrl={siteUrl}
-      heading={moved?.heading ?? c.heading}
-      preview={moved?.preview ?? c.preview}
-    >
+    <MailLayout siteUrl={siteUrl} heading={moved?.heading ?? c.heading} preview={moved?.preview ?? c.preview}>
       <Paragraph>{moved?.intro ?? c.intro}</Paragraph>
       <Facts
         rows={[
@@ -198,7 +197,13 @@ export interface MeetingConfirmedProps extends Base {
   links: MeetingLinks;
 }
 
-export function MeetingConfirmed({ siteUrl, start, visitorTimeZone, callLink, links }: MeetingConfirmedProps) {
+export function MeetingConfirmed({
+  siteUrl,
+  start,
+  visitorTimeZone,
+  callLink,
+  links,
+}: MeetingConfirmedProps) {
   const c = copy.meeting_confirmed;
   return (
     <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>

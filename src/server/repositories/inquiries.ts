@@ -51,7 +51,7 @@ export interface StoredInquiry extends Inquiry {
   /** The calendar SEQUENCE of the last message sent about the meeting. */
   meetingSequence: number;
   /** The calendar UID's local part (before "@host"), the same for the meeting's whole life. */
-  meetingUid: string | null;
+  meetingUid: string;
   /** How often the visitor has moved the meeting; their links carry it, so a moved meeting's old links stop. */
   meetingMoves: number;
 }
@@ -75,7 +75,7 @@ interface InquiryRow extends Record<string, unknown> {
   decline_note: string | null;
   meeting_sequence: number;
   privacy_version: string;
-  meeting_uid: string | null;
+  meeting_uid: string;
   meeting_moves: number;
   visitor_time_zone: string | null;
 }
@@ -229,8 +229,8 @@ export class SlotTakenError extends Error {
 }
 
 /**
- * Stores one contact message or meeting request; empty optional fields are stored as NULL. A meeting gets
- * its calendar UID here, a random UUID that no other meeting ever shares.
+ * Stores one contact message or meeting request; empty optional fields are stored as NULL. The row gets its
+ * calendar UID from the table's default, a random UUID that no other meeting ever shares.
  * @throws SlotTakenError when the slot is held by another request.
  */
 export async function insertInquiry(db: Queryable, inquiry: NewInquiry): Promise<StoredInquiry> {
@@ -238,10 +238,9 @@ export async function insertInquiry(db: Queryable, inquiry: NewInquiry): Promise
   try {
     const [row] = await db.query<InquiryRow>(
       `INSERT INTO inquiries (kind, full_name, company, email, position, phone, subject, message, meeting_start,
-         privacy_version, source_page, meeting_status, meeting_uid, visitor_time_zone)
+         privacy_version, source_page, meeting_status, visitor_time_zone)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
          CASE WHEN $1 = 'meeting' THEN 'requested' END,
-         CASE WHEN $1 = 'meeting' THEN gen_random_uuid()::text END,
          CASE WHEN $1 = 'meeting' THEN $12 END) RETURNING ${COLUMNS}`,
       [
         inquiry.kind,
