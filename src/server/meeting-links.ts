@@ -13,7 +13,7 @@ import { DbUnavailableError } from './db/index.ts';
 import { HttpError, isFormPost, readForm, readText, type Handler, type RequestContext } from './http.ts';
 import { copy, fill } from './mail/copy.ts';
 import { sendSoon } from './mail/kick.ts';
-import { verifyMeetingLinkToken, type MeetingLinkPurpose } from './mail/links.ts';
+import { linkTokenOf, verifyMeetingLinkToken, type MeetingLinkPurpose } from './mail/links.ts';
 import {
   cancelMeetingByVisitor,
   meetingForLink,
@@ -144,14 +144,6 @@ async function reschedulePage(
   return page(status, r, { values, alert, form: { action, button: r.button, choice } });
 }
 
-/** The token of a link, from `?token=` and nothing else. */
-function tokenOf(req: Request): string | undefined {
-  const params = new URL(req.url).searchParams;
-  const names = [...params.keys()];
-  if (names.length !== 1 || names[0] !== 'token') return undefined;
-  return params.get('token') ?? undefined;
-}
-
 /** The slot a reschedule form sends; undefined when the body is anything else. */
 async function chosenSlot(req: Request): Promise<string | undefined> {
   if (!isFormPost(req)) {
@@ -163,6 +155,7 @@ async function chosenSlot(req: Request): Promise<string | undefined> {
   return names.length === 1 && names[0] === 'slot' ? fields.slot : undefined;
 }
 
+/** The POST: cancels, or moves to the posted slot; a taken slot is an answer, not an error. */
 async function change(
   purpose: MeetingLinkPurpose,
   link: VisitorLink,
@@ -188,7 +181,7 @@ function linkHandlers(purpose: MeetingLinkPurpose): { GET: Handler; POST: Handle
     (method: 'GET' | 'POST'): Handler =>
     async (req: Request, context: RequestContext) => {
       try {
-        const token = tokenOf(req);
+        const token = linkTokenOf(req);
         const check = token ? await verifyMeetingLinkToken(purpose, token) : undefined;
         if (!check?.ok) {
           if (method === 'POST') await readText(req, LINK_BODY_LIMIT).catch(() => undefined);

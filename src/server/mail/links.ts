@@ -91,6 +91,14 @@ export async function verifyLinkToken(
   }
 }
 
+/** The token of a mail link's request, from `?token=` and nothing else (any other parameter voids it). */
+export function linkTokenOf(req: Request): string | undefined {
+  const params = new URL(req.url).searchParams;
+  const names = [...params.keys()];
+  if (names.length !== 1 || names[0] !== 'token') return undefined;
+  return params.get('token') ?? undefined;
+}
+
 /** The absolute link a mail carries, e.g. `https://www.korvel.example/newsletter/confirm?token=…`. */
 export const linkUrl = (siteUrl: string, purpose: LinkPurpose, token: string) =>
   `${siteUrl}/newsletter/${purpose}?token=${token}`;
