@@ -1,9 +1,12 @@
 /**
  * iCalendar (RFC 5545 / iTIP RFC 5546) files for a 30-minute meeting, written by ical-generator: the
- * tentative hold the visitor downloads or receives, the confirmation that replaces it (same UID, higher
- * SEQUENCE) and the cancellation that removes it.
+ * tentative hold the visitor downloads or receives, the confirmation or move that replaces it and the
+ * cancellation that removes it — each with the meeting's one UID, a higher SEQUENCE and a fresh DTSTAMP.
+ * Times are UTC (`…Z`), never floating.
  */
 import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
   ICalCalendarMethod,
   ICalEventStatus,
   ICalEventTransparency,
@@ -29,8 +32,11 @@ export interface MeetingEvent {
   summary: string;
   description: string;
   organizer: { name: string; email: string };
-  /** Invitations name their attendee; a downloadable file carries no personal data. */
-  attendee?: { name?: string; email: string };
+  /**
+   * Invitations name their attendees: the firm's meetings address as chair, the visitor as participant. A
+   * downloadable file carries no personal data.
+   */
+  attendees?: { name?: string; email: string; role: 'chair' | 'participant' }[];
   /** The video-call link of a confirmed meeting. */
   url?: string;
   location?: string;
@@ -55,9 +61,13 @@ export function meetingIcs(event: MeetingEvent): string {
     prodId: { company: 'Korvel Engineering', product: 'Meetings', language: 'EN' },
     method: METHOD[event.method],
   });
-  const attendees: ICalAttendeeData[] = event.attendee
-    ? [{ email: event.attendee.email, name: event.attendee.name, rsvp: false }]
-    : [];
+  const attendees: ICalAttendeeData[] = (event.attendees ?? []).map((attendee) => ({
+    email: attendee.email,
+    name: attendee.name,
+    rsvp: false,
+    role: attendee.role === 'chair' ? ICalAttendeeRole.CHAIR : ICalAttendeeRole.REQ,
+    status: attendee.role === 'chair' ? ICalAttendeeStatus.ACCEPTED : ICalAttendeeStatus.NEEDSACTION,
+  }));
   calendar.createEvent({
     id: event.uid,
     sequence: event.sequence ?? 0,
@@ -79,6 +89,8 @@ export function meetingIcs(event: MeetingEvent): string {
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
-/** The UID of the meeting at `start`: a slot is held by one request at a time, so the slot names it. */
-export const meetingUid = (start: Date, host: string) =>
-  `meeting-${start.toISOString().replace(/[-:.]/g, '')}@${host}`;
+/**
+ * A meeting's UID from its stored local part (a UUID made when it was requested) and the site's host, e.g.
+ * `0b6f…@www.korvel.example`. Never derived from the slot: two meetings in one slot are two events.
+ */
+export const meetingUid = (localPart: string, host: string) => `${localPart}@${host}`;

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { checkEmail } from './email.ts';
+import { isTimeZone } from './time-zone.ts';
 
 /** Version of the consent wording shown beside the newsletter form; stored with each sign-up. */
 export const NEWSLETTER_CONSENT_VERSION = 'newsletter-2026-11';
@@ -56,7 +57,7 @@ export const newsletterSignupSchema = z.strictObject(
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
 /** Version of the privacy policy the contact and booking forms link to; stored with each inquiry. */
-export const PRIVACY_POLICY_VERSION = 'privacy-2026-11-25';
+export const PRIVACY_POLICY_VERSION = 'privacy-2026-11-26';
 
 /** Limits shared by the form fields (`maxLength`), the schemas and the `inquiries` table. */
 export const CONTACT_LIMITS = {
@@ -159,6 +160,12 @@ export const meetingRequestSchema = z.strictObject(
     slot: z
       .string('Pick a time for the meeting.')
       .check(z.minLength(1, 'Pick a time for the meeting.'), z.maxLength(40, 'Pick a time for the meeting.')),
+    /** The IANA time zone of the visitor's browser, so mail can show their own time beside Belgrade's. */
+    timeZone: z.optional(
+      z
+        .string('The time zone must be text.')
+        .check(z.refine(isTimeZone, 'The time zone must be an IANA name such as Europe/London.')),
+    ),
     privacy,
     ...traps,
   },

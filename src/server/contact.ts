@@ -3,8 +3,9 @@
  * GET /api/meeting.ics. The contact form's JSON and its plain form post (no JavaScript) share one path:
  * the same schema, the same traps, the same rate limit; only the reply differs (201 JSON or a 303).
  */
+import { randomUUID } from 'node:crypto';
 import { meetingIcs, meetingUid } from '../lib/ics.ts';
-import { isOfferedSlot, meetingDays, MEETING_MINUTES, MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
+import { isOfferedSlot, MEETING_MINUTES, MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
 import {
   contactSchema,
   meetingRequestSchema,
@@ -19,7 +20,8 @@ import { sendSoon } from './mail/kick.ts';
 import { notifyAddress } from './mail/settings.ts';
 import { onlyParams } from './query.ts';
 import { CONTACT_PER_IP, hit } from './rate-limit.ts';
-import { insertInquiry, requestedSlots, SlotTakenError, type NewInquiry } from './repositories/inquiries.ts';
+import { meetingSlots, requestMeeting } from './meetings.ts';
+import { insertInquiry, SlotTakenError, type NewInquiry } from './repositories/inquiries.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 
 /** A contact message is at most 5,000 characters; four bytes each plus the other fields stays under this. */
@@ -77,6 +79,8 @@ export const submitInquiry: Handler = async (req, context) => {
   const tooFast = data.fillMs === undefined ? !form : data.fillMs < MIN_FILL_MS;
   const bot = Boolean(data.website) || tooFast;
   const start = data.kind === 'meeting' ? new Date(data.slot) : undefined;
+  /** The new meeting's calendar UID, for the thank-you page's calendar file (a bot gets a random one). */
+  let uidOfMeeting: string | undefined = start && randomUUID();
   if (!bot) {
     const inquiry: NewInquiry = {
       kind: data.kind === 'meeting' ? 'meeting' : 'contact',
@@ -90,20 +94,22 @@ export const submitInquiry: Handler = async (req, context) => {
       }),
       subject: data.subject,
       meetingStart: start,
+      ...(data.kind === 'meeting' && data.timeZone && { visitorTimeZone: data.timeZone }),
       privacyVersion: PRIVACY_POLICY_VERSION,
       sourcePage: data.source,
     };
     try {
       // The inquiry and its two mails (to the firm, to the visitor) commit together or not at all.
       const mailIds = await db.transaction(async (tx) => {
-        const id = await insertInquiry(tx, inquiry);
-        const [notify, ack] =
-          inquiry.kind === 'meeting'
-            ? (['meeting-notify', 'meeting-ack'] as const)
-            : (['contact-notify', 'contact-ack'] as const);
+        if (inquiry.kind === 'meeting') {
+          const requested = await requestMeeting(tx, inquiry);
+          uidOfMeeting = requested.meeting.meetingUid;
+          return requested.mailIds;
+        }
+        const { id } = await insertInquiry(tx, inquiry);
         return enqueueMail(tx, [
-          { key: `${inquiry.kind}:${id}:firm`, template: notify, to: notifyAddress(), inquiryId: id },
-          { key: `${inquiry.kind}:${id}:visitor`, template: ack, to: inquiry.email, inquiryId: id },
+          { key: `contact:${id}:firm`, template: 'contact-notify', to: notifyAddress(), inquiryId: id },
+          { key: `contact:${id}:visitor`, template: 'contact-ack', to: inquiry.email, inquiryId: id },
         ]);
       });
       await sendSoon(context, db, mailIds);
@@ -114,7 +120,9 @@ export const submitInquiry: Handler = async (req, context) => {
       throw new HttpError(409, 'slot_taken', slot, { fields: { slot } });
     }
   }
-  const thanks = start ? `/thanks?meeting=${encodeURIComponent(start.toISOString())}` : '/thanks';
+  const thanks = start
+    ? `/thanks?${new URLSearchParams({ meeting: start.toISOString(), uid: uidOfMeeting! })}`
+    : '/thanks';
   if (form) return seeOther(thanks);
   return json(201, {
     message: 'Thank you for getting in touch.',
@@ -126,25 +134,24 @@ export const submitInquiry: Handler = async (req, context) => {
 /** The slots of the next ten working days and whether each was already requested. No personal data. */
 export const listMeetingSlots: Handler = async (req) => {
   onlyParams(new URL(req.url).searchParams, []);
-  const days = meetingDays();
-  const first = days[0]!.slots[0]!;
-  const last = days.at(-1)!.slots.at(-1)!;
-  const taken = await requestedSlots(database(), new Date(first), new Date(last));
   return json(200, {
     timeZone: MEETING_TIME_ZONE,
     minutes: MEETING_MINUTES,
-    days: days.map((day) => ({
-      date: day.date,
-      slots: day.slots.map((start) => ({ start, available: !taken.has(start) })),
-    })),
+    days: await meetingSlots(database()),
   });
 };
 
-/** An .ics file for a requested slot; `start` must be on the half-hour grid. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * An .ics file for a requested meeting: `start` on the half-hour grid and `uid`, the meeting's UID from the
+ * thank-you page's address, so the file and the invitations by mail are one calendar entry.
+ */
 export const meetingCalendar: Handler = async (req) => {
   const params = new URL(req.url).searchParams;
-  onlyParams(params, ['start']);
+  onlyParams(params, ['start', 'uid']);
   const raw = params.get('start') ?? '';
+  const uid = params.get('uid') ?? '';
   const start = new Date(raw);
   if (
     !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/.test(raw) ||
@@ -153,9 +160,12 @@ export const meetingCalendar: Handler = async (req) => {
   ) {
     throw new HttpError(400, 'invalid_query', '"start" must be a UTC time on the hour or half hour.');
   }
+  if (!UUID.test(uid)) {
+    throw new HttpError(400, 'invalid_query', '"uid" must be the meeting\'s UID from the thank-you page.');
+  }
   const body = meetingIcs({
     start,
-    uid: meetingUid(start, new URL(site.url).hostname),
+    uid: meetingUid(uid, new URL(site.url).hostname),
     status: 'tentative',
     method: 'PUBLISH',
     summary: `${site.displayName}: 30-minute meeting (requested)`,

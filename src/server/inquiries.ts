@@ -8,13 +8,9 @@ import { database } from './config.ts';
 import { HttpError, json, readJson, readText, type Handler } from './http.ts';
 import { sendSoon } from './mail/kick.ts';
 import { onlyParams, paging, rowId } from './query.ts';
-import {
-  decideMeeting,
-  inquiryForAdmin,
-  listInquiries,
-  setInquiryHandled,
-} from './repositories/inquiries.ts';
-import { enqueueMail, retryFailedMail } from './repositories/outbox.ts';
+import { decideMeetingRequest } from './meetings.ts';
+import { inquiryForAdmin, listInquiries, setInquiryHandled } from './repositories/inquiries.ts';
+import { retryFailedMail } from './repositories/outbox.ts';
 
 export const listInquiriesHandler: Handler = async (req) => {
   const db = database();
@@ -50,8 +46,8 @@ export const updateInquiryHandler: Handler = async (req, context) => {
 export const MEETING_DECISION_BODY_LIMIT = 4 * 1024;
 
 /**
- * Confirms (with the video-call link) or declines (with a note) a meeting request. The decision and the
- * visitor's mail commit together; the mail carries the calendar update (same UID, next SEQUENCE).
+ * Confirms (with the video-call link) or declines (with a note) a meeting request. The decision and the mail
+ * to both sides commit together; each carries the calendar update (same UID, next SEQUENCE).
  */
 export const decideMeetingHandler: Handler = async (req, context) => {
   const db = database();
@@ -64,31 +60,17 @@ export const decideMeetingHandler: Handler = async (req, context) => {
     });
   }
   const decision = parsed.data;
-  const result = await db.transaction(async (tx) => {
-    const inquiry = await decideMeeting(
+  const result = await db.transaction((tx) =>
+    decideMeetingRequest(
       tx,
       id,
       decision.decision === 'confirm'
         ? { decision: 'confirm', callLink: decision.callLink }
         : { decision: 'decline', note: decision.note },
-    );
-    if (!inquiry || inquiry === 'conflict') return { inquiry, mailIds: [] };
-    const confirmed = decision.decision === 'confirm';
-    const mailIds = await enqueueMail(tx, [
-      {
-        key: `meeting:${id}:${confirmed ? 'confirmed' : 'declined'}:${inquiry.meetingSequence}`,
-        template: confirmed ? 'meeting-confirmed' : 'meeting-declined',
-        to: inquiry.email,
-        inquiryId: id,
-        params: confirmed
-          ? { callLink: decision.callLink, sequence: inquiry.meetingSequence }
-          : { note: decision.note, sequence: inquiry.meetingSequence },
-      },
-    ]);
-    return { inquiry, mailIds };
-  });
-  if (!result.inquiry) throw new HttpError(404, 'not_found', `There is no inquiry with id ${id}.`);
-  if (result.inquiry === 'conflict') {
+    ),
+  );
+  if (!result.meeting) throw new HttpError(404, 'not_found', `There is no inquiry with id ${id}.`);
+  if (result.meeting === 'conflict') {
     throw new HttpError(
       409,
       'meeting_state',

@@ -9,7 +9,7 @@ import { database } from './config.ts';
 import { HttpError, readText, type Handler, type RequestContext } from './http.ts';
 import { copy } from './mail/copy.ts';
 import { sendSoon } from './mail/kick.ts';
-import { addressTag, verifyLinkToken, type LinkPurpose } from './mail/links.ts';
+import { addressTag, linkTokenOf, verifyLinkToken, type LinkPurpose } from './mail/links.ts';
 import { linkPageResponse, type LinkPageContent } from './pages/LinkPage.tsx';
 import { enqueueMail } from './repositories/outbox.ts';
 import {
@@ -40,14 +40,6 @@ function page(status: number, key: PageKey, action?: string): Response {
     ...(action && content.button && { form: { action, button: content.button } }),
   };
   return linkPageResponse(status, body);
-}
-
-/** The token of a link, from `?token=` and nothing else. */
-function tokenOf(req: Request): string | undefined {
-  const params = new URL(req.url).searchParams;
-  const names = [...params.keys()];
-  if (names.length !== 1 || names[0] !== 'token') return undefined;
-  return params.get('token') ?? undefined;
 }
 
 type Outcome = { status: number; page: PageKey; showForm?: boolean };
@@ -106,7 +98,7 @@ function linkHandlers(purpose: LinkPurpose): { GET: Handler; POST: Handler } {
     async (req, context) => {
       try {
         if (method === 'POST') await readText(req, LINK_BODY_LIMIT);
-        const token = tokenOf(req);
+        const token = linkTokenOf(req);
         const check = token ? await verifyLinkToken(purpose, token) : undefined;
         if (!check?.ok) return page(check?.reason === 'expired' ? 410 : 400, check?.reason ?? 'invalid');
         const { subscriberId, tag } = check.claims;

@@ -608,8 +608,10 @@ describe('line breaks in fields that reach a header or an .ics', () => {
         expect(received.headers[header]).toBeUndefined();
       expect(received.subject).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
       const ics = received.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content;
-      // Each content line starts with a property name (or a fold's space); no injected ATTENDEE or END.
-      expect(ics.match(/^ATTENDEE/gm) ?? []).toHaveLength(received === visitor ? 1 : 0);
+      // Each content line starts with a property name (or a fold's space); no injected ATTENDEE or END:
+      // both copies invite the firm (chair) and the visitor, and nobody else.
+      expect(ics.match(/^ATTENDEE/gm) ?? []).toHaveLength(2);
+      expect(ics).not.toMatch(/^ATTENDEE[^\r\n]*evil/m);
       expect(ics.match(/^END:VEVENT/gm)).toHaveLength(1);
       expect(ics).not.toContain('evil.example\r\nEND');
     }
@@ -909,7 +911,7 @@ describe('races', () => {
   test.each([
     ['confirmed', { decision: 'confirm', callLink: 'https://meet.example/r' }],
     ['declined', { decision: 'decline', note: 'Sorry, that week is full.' }],
-  ])('a meeting %s twice at once: one decision, one 409, one mail', async (_name, decision) => {
+  ])('a meeting %s twice at once: one decision, one 409, one mail to each side', async (_name, decision) => {
     const [{ id }] = (await api.db.query<{ id: number }>(
       `INSERT INTO inquiries (kind, full_name, email, subject, meeting_start, meeting_status, privacy_version)
        VALUES ('meeting', 'Race', 'race@plant.example', 'x', $1, 'requested', 'p') RETURNING id`,
@@ -919,6 +921,10 @@ describe('races', () => {
       [1, 2].map(() => api.call('POST', `/api/inquiries/${id}/meeting`, { token, json: decision })),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await api.db.query(`SELECT template FROM outbox WHERE inquiry_id = $1`, [id])).toHaveLength(1);
+    const mail = await api.db.query<{ recipient: string }>(
+      `SELECT recipient FROM outbox WHERE inquiry_id = $1 ORDER BY recipient`,
+      [id],
+    );
+    expect(mail.map((m) => m.recipient)).toEqual([NOTIFY_TO, 'race@plant.example'].sort());
   });
 });

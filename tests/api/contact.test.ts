@@ -211,7 +211,10 @@ describe('meeting requests', () => {
     const reply = await post(request(slot!));
     expect(reply.status).toBe(201);
     expect(reply.body.meetingStart).toBe(slot);
-    expect(reply.body.next).toBe(`/thanks?meeting=${encodeURIComponent(slot!)}`);
+    // The thank-you page gets the slot and the meeting's calendar UID (for its .ics download).
+    expect(reply.body.next).toMatch(
+      new RegExp(`^/thanks\\?meeting=${encodeURIComponent(slot!)}&uid=[0-9a-f]{8}-[0-9a-f-]{27}$`),
+    );
     const rows = await api.db.query<{ kind: string; meeting_start: Date; subject: string }>(
       "SELECT kind, meeting_start, subject FROM inquiries WHERE kind = 'meeting'",
     );
@@ -252,7 +255,10 @@ describe('meeting requests', () => {
   });
 
   test('the .ics holds the slot: DTSTART and DTEND 30 minutes later', async () => {
-    const reply = await api.call('GET', '/api/meeting.ics?start=2026-11-24T08:00:00.000Z');
+    const reply = await api.call(
+      'GET',
+      '/api/meeting.ics?start=2026-11-24T08:00:00.000Z&uid=0b6f3c2e-5d1a-4c8e-9f3b-7a2d4e6c8b10',
+    );
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(reply.headers.get('content-disposition')).toContain('attachment');

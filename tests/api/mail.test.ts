@@ -147,7 +147,7 @@ describe('a contact message', () => {
 });
 
 describe('a meeting request', () => {
-  test('reaches the firm and the visitor, the visitor with a tentative .ics for the slot', async () => {
+  test('reaches the firm and the visitor, each with a tentative invitation for the slot', async () => {
     const slot = await freeSlot();
     expect((await meeting(slot, 'goran@qc-lab.example')).status).toBe(201);
     await api.settle();
@@ -155,7 +155,9 @@ describe('a meeting request', () => {
     const [ack] = mailTo(mail.catcher, 'goran@qc-lab.example');
     expect(notice!.subject).toMatch(/^Meeting request: \w+ \d{1,2} \w+ 20\d\d, \d\d:\d\d \(Goran Đurić\)$/);
     expect(notice!.replyTo).toBe('"Goran Đurić" <goran@qc-lab.example>');
-    expect(calendarOf(notice!)).toMatchObject({ method: 'PUBLISH', status: 'TENTATIVE', start: slot });
+    // The firm's copy invites its meetings address to the same event the visitor holds.
+    expect(calendarOf(notice!)).toMatchObject({ method: 'REQUEST', status: 'TENTATIVE', start: slot });
+    expect(calendarOf(notice!).uid).toBe(calendarOf(ack!).uid);
 
     expect(ack!.text).toContain('Belgrade time');
     expect(ack!.text).not.toContain('Utilities for a QC lab');
@@ -163,7 +165,7 @@ describe('a meeting request', () => {
     expect(event.contentType).toMatch(/^text\/calendar/);
     expect(event).toMatchObject({ method: 'REQUEST', status: 'TENTATIVE', sequence: 0, start: slot });
     expect(new Date(event.end).getTime() - new Date(slot).getTime()).toBe(30 * 60_000);
-    expect(event.attendee?.toLowerCase()).toBe('mailto:goran@qc-lab.example');
+    expect(event.attendees).toEqual([`mailto:${NOTIFY_TO}`, 'mailto:goran@qc-lab.example']);
   });
 
   test('confirmed in the admin: the visitor gets the call link and a CONFIRMED update of the same event', async () => {

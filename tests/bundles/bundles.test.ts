@@ -20,7 +20,12 @@ import { buildFunctionBundles } from '../../scripts/lib/function-bundles.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/lib/mail-catcher.ts';
 import { createDb, type Db } from '../../src/server/db/index.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
-import { addressTag, campaignViewSignature, signLinkToken } from '../../src/server/mail/links.ts';
+import {
+  addressTag,
+  campaignViewSignature,
+  signLinkToken,
+  signMeetingLinkToken,
+} from '../../src/server/mail/links.ts';
 import { migrate } from '../../src/server/migrate.ts';
 import { hashPassword } from '../../src/server/password.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
@@ -241,7 +246,8 @@ describe('the deployed function bundles, outside the repository', () => {
 
   test('the meeting calendar file and the scheduled mail worker run', async () => {
     const start = new Date(Math.ceil(Date.now() / 1_800_000 + 48) * 1_800_000).toISOString();
-    const ics = await call(withDb, 'GET', `/api/meeting.ics?start=${encodeURIComponent(start)}`);
+    const uid = '0b6f3c2e-5d1a-4c8e-9f3b-7a2d4e6c8b10';
+    const ics = await call(withDb, 'GET', `/api/meeting.ics?start=${encodeURIComponent(start)}&uid=${uid}`);
     expect(ics.status).toBe(200);
     expect(ics.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     const worker = await call(withDb, 'POST', '/.netlify/functions/mail-worker');
@@ -253,6 +259,12 @@ describe('the deployed function bundles, outside the repository', () => {
     const token = await signAdminToken(1, new TextEncoder().encode(TEST_JWT_SECRET), new Date(0));
     const link = (purpose: 'confirm' | 'unsubscribe') =>
       signLinkToken(purpose, { subscriberId: 1, tag: addressTag('reader@plant.example') });
+    const meetingLink = (purpose: 'cancel' | 'reschedule') =>
+      signMeetingLinkToken(
+        purpose,
+        { inquiryId: 1, tag: addressTag('visitor@plant.example'), moves: 0 },
+        new Date(Date.now() + 86_400_000),
+      );
     const requests: [string, string, { json?: unknown; token?: string }?][] = [
       ['GET', '/api/health'],
       ['POST', '/admin/login', { json: ADMIN }],
@@ -265,6 +277,8 @@ describe('the deployed function bundles, outside the repository', () => {
       ['GET', '/api/meeting-slots'],
       ['GET', `/newsletter/confirm?token=${await link('confirm')}`],
       ['GET', `/newsletter/unsubscribe?token=${await link('unsubscribe')}`],
+      ['GET', `/meeting/cancel?token=${await meetingLink('cancel')}`],
+      ['GET', `/meeting/reschedule?token=${await meetingLink('reschedule')}`],
       [
         'POST',
         '/api/newsletter',

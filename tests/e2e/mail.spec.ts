@@ -178,7 +178,8 @@ test('a meeting request confirmed in the inquiries tab e-mails the visitor the v
     expect(calendar.content).toContain('STATUS:CONFIRMED');
     expect(calendar.content).toContain('SEQUENCE:1');
 
-    // The mail's state reaches the card once the worker has sent it.
+    // The mail's state reaches the card once the worker has sent it: the confirmation to the visitor and the
+    // calendar update to the firm.
     await expect
       .poll(async () => {
         await page.reload();
@@ -186,7 +187,7 @@ test('a meeting request confirmed in the inquiries tab e-mails the visitor the v
         await card.waitFor();
         return card.locator('.admin-mail__item--sent').count();
       })
-      .toBe(1);
+      .toBe(2);
   } finally {
     await sql('DELETE FROM inquiries WHERE id = $1', [id]);
   }

@@ -162,7 +162,15 @@ describe('mail templates', () => {
   test('render HTML and text with no remote image, script or tracker', async () => {
     const elements = [
       createElement(T.ContactAck, { siteUrl, id: 4 }),
-      createElement(T.MeetingAck, { siteUrl, start: new Date('2026-12-01T09:00:00Z') }),
+      createElement(T.MeetingAck, {
+        siteUrl,
+        start: new Date('2026-12-01T09:00:00Z'),
+        visitorTimeZone: 'America/Chicago',
+        links: {
+          cancelUrl: `${siteUrl}/meeting/cancel?token=t`,
+          rescheduleUrl: `${siteUrl}/meeting/reschedule?token=t`,
+        },
+      }),
       createElement(T.NewsletterWelcome, {
         siteUrl,
         unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=t`,

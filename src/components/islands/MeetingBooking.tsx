@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
 import { CONTACT_LIMITS, meetingRequestSchema } from '../../lib/schemas.ts';
+import { isTimeZone } from '../../lib/time-zone.ts';
 import { Field, FormEnd, FormStart, fieldId, useFields } from './form/Field.tsx';
 import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
@@ -60,7 +61,8 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
   const [day, setDay] = useState<string>();
   const [slot, setSlot] = useState<string>();
   const [privacy, setPrivacy] = useState(false);
-  const [visitorZone, setVisitorZone] = useState<string>();
+  /** The browser's own zone, sent with the request so mail can show the visitor's time. */
+  const [browserZone, setBrowserZone] = useState<string>();
   const { errors, general, sending, summary, submit } = useSubmission(copy);
   const { values, bind } = useFields(
     { fullName: '', email: '', company: '', subject: '' },
@@ -85,13 +87,14 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
 
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && zone !== MEETING_TIME_ZONE) setVisitorZone(zone);
+    if (zone && isTimeZone(zone)) setBrowserZone(zone);
     void fetchSlots();
   }, [fetchSlots]);
 
-  const local = visitorZone
-    ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: visitorZone })
-    : undefined;
+  const local =
+    browserZone && browserZone !== MEETING_TIME_ZONE
+      ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: browserZone })
+      : undefined;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,6 +102,7 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
       kind: 'meeting',
       ...values,
       slot: slot ?? '',
+      ...(browserZone && { timeZone: browserZone }),
       privacy,
       source: '/contact',
       fillMs: Math.round(performance.now()),

@@ -10,14 +10,22 @@ import type { ReactElement } from 'react';
 import { meetingIcs, meetingUid, type CalendarMethod, type MeetingStatus } from '../../lib/ics.ts';
 import { site } from '../../site.config.ts';
 import type { Queryable } from '../db/index.ts';
-import { findInquiry, type StoredInquiry } from '../repositories/inquiries.ts';
+import type { MeetingMailParams } from '../meetings.ts';
+import { findInquiry, type MeetingChange, type StoredInquiry } from '../repositories/inquiries.ts';
 import { isSuppressed, type MailTemplate, type OutboxRow, type SendState } from '../repositories/outbox.ts';
 import { findSubscriber, type StoredSubscriber } from '../repositories/subscribers.ts';
 import { campaignForMail, type CampaignForMail } from '../repositories/campaigns.ts';
 import { articlesFor, CampaignMail, type CampaignMailProps } from './campaign.tsx';
 import { belgradeSlot, copy, fill, headerText } from './copy.ts';
 import { emailHash } from './hash.ts';
-import { addressTag, campaignViewUrl, linkUrl, signLinkToken } from './links.ts';
+import {
+  addressTag,
+  campaignViewUrl,
+  linkUrl,
+  meetingLinkUrl,
+  signLinkToken,
+  signMeetingLinkToken,
+} from './links.ts';
 import type { MailSettings } from './settings.ts';
 import * as T from './templates.tsx';
 
@@ -39,8 +47,12 @@ export interface ComposedMail {
 interface CalendarParts {
   method: CalendarMethod;
   status: MeetingStatus;
+  /** The meeting's UID local part, the same in every file about it. */
+  uid: string;
   sequence: number;
   start: Date;
+  /** The visitor, invited in both sides' files. */
+  visitor: { name: string; email: string };
   /** The firm's copy names the visitor in its summary; the visitor's names the firm. */
   forFirm?: { name: string };
   callLink?: string;
@@ -186,13 +198,18 @@ const builders: Record<MailTemplate, Builder> = {
   'meeting-notify': async (context) => {
     const { siteUrl } = context.settings;
     const i = await inquiryOf(context);
-    const start = i.start;
+    const m = meetingParams(context.row, i);
+    const values = { ...belgradeSlot(m.start), name: headerText(i.fullName, 60) };
+    const c = copy.meeting_notify;
     return {
       element: (
         <T.MeetingNotify
           siteUrl={siteUrl}
           id={i.id}
-          start={start}
+          change={m.change}
+          start={m.start}
+          previousStart={m.previousStart}
+          visitorTimeZone={i.visitorTimeZone}
           fullName={i.fullName}
           company={i.company}
           email={i.email}
@@ -200,44 +217,73 @@ const builders: Record<MailTemplate, Builder> = {
           receivedAt={new Date(i.createdAt)}
         />
       ),
-      subject: fill(copy.meeting_notify.subject, {
-        ...belgradeSlot(start),
-        name: headerText(i.fullName, 60),
-      }),
+      subject: fill(m.change === 'requested' ? c.subject : c.changes[m.change].subject, values),
       replyTo: mailbox(i.fullName, i.email),
-      calendar: { method: 'PUBLISH', status: 'tentative', sequence: 0, start, forFirm: { name: i.fullName } },
+      calendar: meetingCalendar(i, m, { name: i.fullName }),
     };
   },
   'meeting-ack': async (context) => {
     const { siteUrl, notifyTo } = context.settings;
-    const { start } = await inquiryOf(context);
+    const i = await inquiryOf(context);
+    const m = meetingParams(context.row, i);
+    const c = copy.meeting_ack;
     return {
-      element: <T.MeetingAck siteUrl={siteUrl} start={start} />,
-      subject: fill(copy.meeting_ack.subject, belgradeSlot(start)),
+      element: (
+        <T.MeetingAck
+          siteUrl={siteUrl}
+          start={m.start}
+          previousStart={m.previousStart}
+          visitorTimeZone={i.visitorTimeZone}
+          links={await meetingLinks(siteUrl, i, m)}
+        />
+      ),
+      subject: fill(m.previousStart ? c.moved.subject : c.subject, belgradeSlot(m.start)),
       replyTo: notifyTo,
-      calendar: { method: 'REQUEST', status: 'tentative', sequence: 0, start },
+      calendar: meetingCalendar(i, m),
     };
   },
   'meeting-confirmed': async (context) => {
     const { siteUrl, notifyTo } = context.settings;
-    const { start } = await inquiryOf(context);
-    const { callLink, sequence } = context.row.params as { callLink: string; sequence: number };
+    const i = await inquiryOf(context);
+    const m = meetingParams(context.row, i);
+    const callLink = m.callLink ?? '';
     return {
-      element: <T.MeetingConfirmed siteUrl={siteUrl} start={start} callLink={callLink} />,
-      subject: fill(copy.meeting_confirmed.subject, belgradeSlot(start)),
+      element: (
+        <T.MeetingConfirmed
+          siteUrl={siteUrl}
+          start={m.start}
+          visitorTimeZone={i.visitorTimeZone}
+          callLink={callLink}
+          links={await meetingLinks(siteUrl, i, m)}
+        />
+      ),
+      subject: fill(copy.meeting_confirmed.subject, belgradeSlot(m.start)),
       replyTo: notifyTo,
-      calendar: { method: 'REQUEST', status: 'confirmed', sequence, start, callLink },
+      calendar: meetingCalendar(i, m),
     };
   },
   'meeting-declined': async (context) => {
     const { siteUrl, notifyTo } = context.settings;
-    const { start } = await inquiryOf(context);
-    const { note, sequence } = context.row.params as { note: string; sequence: number };
+    const i = await inquiryOf(context);
+    const m = meetingParams(context.row, i);
+    const byVisitor = m.change === 'cancelled';
     return {
-      element: <T.MeetingDeclined siteUrl={siteUrl} start={start} note={note} />,
-      subject: fill(copy.meeting_declined.subject, belgradeSlot(start)),
+      element: byVisitor ? (
+        <T.MeetingCancelled siteUrl={siteUrl} start={m.start} visitorTimeZone={i.visitorTimeZone} />
+      ) : (
+        <T.MeetingDeclined
+          siteUrl={siteUrl}
+          start={m.start}
+          visitorTimeZone={i.visitorTimeZone}
+          note={m.note ?? ''}
+        />
+      ),
+      subject: fill(
+        (byVisitor ? copy.meeting_cancelled : copy.meeting_declined).subject,
+        belgradeSlot(m.start),
+      ),
       replyTo: notifyTo,
-      calendar: { method: 'CANCEL', status: 'cancelled', sequence, start },
+      calendar: meetingCalendar(i, m),
     };
   },
   'newsletter-confirm': async (context) => {
@@ -295,8 +341,12 @@ const builders: Record<MailTemplate, Builder> = {
 /** Mail that goes to subscribers as subscribers: suppressed addresses never receive it. */
 export const NEWSLETTER_CLASS: ReadonlySet<MailTemplate> = new Set(['newsletter-welcome', 'campaign']);
 
-/** The meeting's .ics: the same UID for every file about one slot, so each update replaces the last. */
-function calendarFile(calendar: CalendarParts, recipient: string, settings: MailSettings): string {
+/**
+ * The meeting's .ics: the meeting's own UID (never the slot's) and the SEQUENCE of its change, so each file
+ * updates the entry the last one made. Organizer and chair is the firm's meetings address; both copies invite
+ * it and the visitor, so the firm's calendar holds the same event as the visitor's.
+ */
+function calendarFile(calendar: CalendarParts, settings: MailSettings): string {
   const c = copy.calendar;
   const values = {
     company: site.displayName,
@@ -304,9 +354,10 @@ function calendarFile(calendar: CalendarParts, recipient: string, settings: Mail
     phone: site.phone,
     link: calendar.callLink ?? '',
   };
+  const firm = { name: site.displayName, email: addressOf(settings.notifyTo) };
   return meetingIcs({
     start: calendar.start,
-    uid: meetingUid(calendar.start, new URL(site.url).hostname),
+    uid: meetingUid(calendar.uid, new URL(site.url).hostname),
     sequence: calendar.sequence,
     status: calendar.status,
     method: calendar.method,
@@ -314,11 +365,78 @@ function calendarFile(calendar: CalendarParts, recipient: string, settings: Mail
       ? fill(c.summary_firm, { name: headerText(calendar.forFirm.name, 80) })
       : fill(c.summary, values),
     description: fill(calendar.callLink ? c.description_confirmed : c.description, values),
-    organizer: { name: site.displayName, email: addressOf(settings.notifyTo) },
-    attendee: calendar.forFirm ? undefined : { email: recipient },
+    organizer: firm,
+    attendees: [
+      { ...firm, role: 'chair' },
+      { name: headerText(calendar.visitor.name, 80), email: calendar.visitor.email, role: 'participant' },
+    ],
     location: calendar.callLink ? c.location : undefined,
     url: calendar.callLink,
   });
+}
+
+/** A meeting mail's params as {@link MeetingMailParams} queued them; mail queued before them reads the row. */
+function meetingParams(row: OutboxRow, inquiry: StoredInquiry & { start: Date }) {
+  const p = row.params as Partial<MeetingMailParams>;
+  const legacy: Record<string, MeetingChange> = {
+    'meeting-notify': 'requested',
+    'meeting-ack': 'requested',
+    'meeting-confirmed': 'confirmed',
+    'meeting-declined': 'declined',
+  };
+  return {
+    change: p.change ?? legacy[row.template]!,
+    sequence: p.sequence ?? 0,
+    start: p.start ? new Date(p.start) : inquiry.start,
+    moves: p.moves ?? 0,
+    previousStart: p.previousStart ? new Date(p.previousStart) : undefined,
+    callLink: p.callLink,
+    note: p.note,
+  };
+}
+
+type MeetingMail = ReturnType<typeof meetingParams>;
+
+/** What each change puts in both sides' calendar: an invitation (tentative or confirmed) or a cancellation. */
+const CALENDAR: Record<MeetingChange, Pick<CalendarParts, 'method' | 'status'>> = {
+  requested: { method: 'REQUEST', status: 'tentative' },
+  rescheduled: { method: 'REQUEST', status: 'tentative' },
+  confirmed: { method: 'REQUEST', status: 'confirmed' },
+  declined: { method: 'CANCEL', status: 'cancelled' },
+  cancelled: { method: 'CANCEL', status: 'cancelled' },
+};
+
+function meetingCalendar(
+  inquiry: StoredInquiry,
+  mail: MeetingMail,
+  forFirm?: { name: string },
+): CalendarParts {
+  return {
+    ...CALENDAR[mail.change],
+    uid: inquiry.meetingUid,
+    sequence: mail.sequence,
+    start: mail.start,
+    visitor: { name: inquiry.fullName, email: inquiry.email },
+    forFirm,
+    callLink: mail.change === 'confirmed' ? mail.callLink : undefined,
+  };
+}
+
+/** The visitor's cancel and reschedule links, valid until the meeting starts, for this version of it. */
+async function meetingLinks(
+  siteUrl: string,
+  inquiry: StoredInquiry,
+  mail: MeetingMail,
+): Promise<T.MeetingLinks> {
+  const claims = { inquiryId: inquiry.id, tag: addressTag(inquiry.email), moves: mail.moves };
+  const [cancel, reschedule] = await Promise.all([
+    signMeetingLinkToken('cancel', claims, mail.start),
+    signMeetingLinkToken('reschedule', claims, mail.start),
+  ]);
+  return {
+    cancelUrl: meetingLinkUrl(siteUrl, 'cancel', cancel),
+    rescheduleUrl: meetingLinkUrl(siteUrl, 'reschedule', reschedule),
+  };
 }
 
 /** `Korvel <info@korvel.example>` → `info@korvel.example`. */
@@ -360,7 +478,7 @@ export async function composeMail(
   if (parts.calendar) {
     attachments.push({
       filename: 'korvel-meeting.ics',
-      content: calendarFile(parts.calendar, row.recipient, settings),
+      content: calendarFile(parts.calendar, settings),
       contentType: `text/calendar; charset=utf-8; method=${parts.calendar.method}`,
     });
   }

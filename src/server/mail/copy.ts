@@ -3,7 +3,8 @@
  * header-safe text and meeting times in Belgrade.
  */
 import copy from '../../i18n/locales/en/mail.json' with { type: 'json' };
-import { MEETING_MINUTES, MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
+import { MEETING_TIME_ZONE, meetingEnd } from '../../lib/meeting-slots.ts';
+import { readsDifferently, zonedSlot, zoneLabel, type ZonedSlot } from '../../lib/time-zone.ts';
 
 export { copy };
 
@@ -23,31 +24,28 @@ export function headerText(value: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-const part = (date: Date, options: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: MEETING_TIME_ZONE, ...options })
-    .formatToParts(date)
-    .find((p) => p.type === type)?.value ?? '';
-
-const clock = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: MEETING_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-
 /** A meeting slot as the firm's calendar reads it: "Tuesday 1 December 2026", "10:00", "10:30", "CET". */
-export function belgradeSlot(start: Date): { date: string; start: string; end: string; zone: string } {
-  const weekday = part(start, { weekday: 'long' }, 'weekday');
-  const day = part(start, { day: 'numeric' }, 'day');
-  const month = part(start, { month: 'long' }, 'month');
-  const year = part(start, { year: 'numeric' }, 'year');
-  return {
-    date: `${weekday} ${day} ${month} ${year}`,
-    start: clock(start),
-    end: clock(new Date(start.getTime() + MEETING_MINUTES * 60_000)),
-    zone: part(start, { timeZoneName: 'short' }, 'timeZoneName'),
-  };
+export const belgradeSlot = (start: Date): ZonedSlot =>
+  zonedSlot(start, meetingEnd(start), MEETING_TIME_ZONE);
+
+/** "Tuesday 1 December 2026, 10:00–10:30 Belgrade time (CET)" */
+export const belgradeSlotText = (start: Date) => fill(copy.slot.value, belgradeSlot(start));
+
+/**
+ * The slot in the visitor's own zone, e.g. "Tuesday 1 December 2026, 09:00–09:30 your time (Europe/London,
+ * GMT)", or undefined when they booked from a zone whose clocks read like Belgrade's (or did not say).
+ * `whose` picks the wording: the visitor's mail says "your time", the firm's "the visitor's time".
+ */
+export function visitorSlotText(
+  start: Date,
+  timeZone: string | null,
+  whose: 'visitor' | 'firm',
+): string | undefined {
+  if (!timeZone || !readsDifferently(start, MEETING_TIME_ZONE, timeZone)) return undefined;
+  return fill(whose === 'visitor' ? copy.slot.visitor : copy.slot.visitor_firm, {
+    ...zonedSlot(start, meetingEnd(start), timeZone),
+    name: zoneLabel(timeZone),
+  });
 }
 
 /** "14 May 2024, 09:40 (CEST)": when something reached us, in Belgrade time. */

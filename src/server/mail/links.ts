@@ -1,6 +1,7 @@
 /**
- * Signed, single-purpose tokens for the links in newsletter mail: confirm a sign-up (valid 7 days) and
- * unsubscribe (valid as long as the subscription). They are the one documented exception to "no tokens in
+ * Signed, single-purpose tokens for the links in mail: confirm a newsletter sign-up (valid 7 days),
+ * unsubscribe (valid as long as the subscription), and cancel or move a meeting (valid until it starts, for
+ * the version of the meeting the mail described). They are the one documented exception to "no tokens in
  * the query string": a mail link can carry nothing else, and each token can do exactly one thing to one row.
  * The key is derived from JWT_SECRET with HKDF, so an admin token never passes as a link token or back.
  */
@@ -90,6 +91,14 @@ export async function verifyLinkToken(
   }
 }
 
+/** The token of a mail link's request, from `?token=` and nothing else (any other parameter voids it). */
+export function linkTokenOf(req: Request): string | undefined {
+  const params = new URL(req.url).searchParams;
+  const names = [...params.keys()];
+  if (names.length !== 1 || names[0] !== 'token') return undefined;
+  return params.get('token') ?? undefined;
+}
+
 /** The absolute link a mail carries, e.g. `https://www.korvel.example/newsletter/confirm?token=…`. */
 export const linkUrl = (siteUrl: string, purpose: LinkPurpose, token: string) =>
   `${siteUrl}/newsletter/${purpose}?token=${token}`;
@@ -114,3 +123,78 @@ export function verifyCampaignView(campaignId: number, signature: string): boole
 /** `https://www.korvel.example/newsletter/issue/12?sig=…`: the issue as a web page, no sign-in needed. */
 export const campaignViewUrl = (siteUrl: string, campaignId: number) =>
   `${siteUrl}/newsletter/issue/${campaignId}?sig=${campaignViewSignature(campaignId)}`;
+
+// --- Meeting links: "Cancel this meeting" and "Choose another time" in the visitor's mail -----------------
+
+export type MeetingLinkPurpose = 'cancel' | 'reschedule';
+
+export interface MeetingLinkClaims {
+  inquiryId: number;
+  /** {@link addressTag} of the visitor's address. */
+  tag: string;
+  /** The meeting's move count when the mail was made: once it is moved again, the link is used up. */
+  moves: number;
+}
+
+const meetingAudience = (purpose: MeetingLinkPurpose) => `korvel-meeting-${purpose}`;
+
+/** A link token that works until `expires` (the meeting's start) for one meeting and one purpose. */
+export async function signMeetingLinkToken(
+  purpose: MeetingLinkPurpose,
+  claims: MeetingLinkClaims,
+  expires: Date,
+  now: Date = new Date(),
+): Promise<string> {
+  return new SignJWT({ at: claims.tag, mv: claims.moves })
+    .setProtectedHeader({ alg: 'HS256', typ: TYPE })
+    .setIssuer(ISSUER)
+    .setAudience(meetingAudience(purpose))
+    .setSubject(String(claims.inquiryId))
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expires.getTime() / 1000))
+    .sign(linkKey());
+}
+
+export type MeetingLinkCheck =
+  { ok: true; claims: MeetingLinkClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** Verifies signature, algorithm, type, purpose and expiry of a meeting link token. */
+export async function verifyMeetingLinkToken(
+  purpose: MeetingLinkPurpose,
+  token: string,
+  now: Date = new Date(),
+): Promise<MeetingLinkCheck> {
+  if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token) || token.length > 1024) {
+    return { ok: false, reason: 'invalid' };
+  }
+  try {
+    const { payload } = await jwtVerify(token, linkKey(), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: meetingAudience(purpose),
+      typ: TYPE,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    const { at, mv } = payload;
+    if (
+      !/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') ||
+      typeof at !== 'string' ||
+      typeof mv !== 'number' ||
+      !Number.isInteger(mv) ||
+      mv < 0
+    ) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { inquiryId: Number(payload.sub), tag: at, moves: mv } };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (error instanceof errors.JOSEError || error instanceof TypeError)
+      return { ok: false, reason: 'invalid' };
+    throw error;
+  }
+}
+
+/** `https://www.korvel.example/meeting/cancel?token=…` or `…/meeting/reschedule?token=…`. */
+export const meetingLinkUrl = (siteUrl: string, purpose: MeetingLinkPurpose, token: string) =>
+  `${siteUrl}/meeting/${purpose}?token=${token}`;

@@ -3,14 +3,54 @@
  * renders each to HTML and plain text. Mail to a visitor never repeats what the visitor typed (a form that
  * echoes its input would relay spam to any address).
  */
-import { copy, fill, belgradeDateTime, belgradeSlot } from './copy.ts';
+import type { MeetingChange } from '../repositories/inquiries.ts';
+import { copy, fill, belgradeDateTime, belgradeSlot, belgradeSlotText, visitorSlotText } from './copy.ts';
 import { Action, Bullets, Facts, MailLayout, Paragraph, Subheading, TextLink } from './layout.tsx';
 
 interface Base {
   siteUrl: string;
 }
 
-const slotText = (start: Date) => fill(copy.slot.value, belgradeSlot(start));
+const slotText = belgradeSlotText;
+
+/** The visitor's signed links to cancel or move their meeting. */
+export interface MeetingLinks {
+  cancelUrl: string;
+  rescheduleUrl: string;
+}
+
+/** "Plans changed?": the two links of the visitor's acknowledgement and confirmation. */
+function ChangeLinks({ links }: { links: MeetingLinks }) {
+  const c = copy.meeting_links;
+  return (
+    <>
+      <Subheading>{c.heading}</Subheading>
+      <Paragraph>{c.text}</Paragraph>
+      <Paragraph>
+        <TextLink href={links.rescheduleUrl}>{c.reschedule}</TextLink>
+        {' · '}
+        <TextLink href={links.cancelUrl}>{c.cancel}</TextLink>
+      </Paragraph>
+    </>
+  );
+}
+
+/** The meeting's time rows: Belgrade time, and the visitor's own where their clocks read differently. */
+function slotRows(
+  label: string,
+  start: Date,
+  timeZone: string | null,
+  whose: 'visitor' | 'firm',
+): [string, string][] {
+  const own = visitorSlotText(start, timeZone, whose);
+  const ownLabel = whose === 'visitor' ? copy.slot.your_time_label : copy.meeting_notify.fields.visitorTime;
+  return own
+    ? [
+        [label, slotText(start)],
+        [ownLabel, own],
+      ]
+    : [[label, slotText(start)]];
+}
 
 export interface ContactNotifyProps extends Base {
   id: number;
@@ -74,7 +114,12 @@ export function ContactAck({ siteUrl, id }: Base & { id: number }) {
 
 export interface MeetingNotifyProps extends Base {
   id: number;
+  /** Which change of the meeting this mail tells the firm about. */
+  change: MeetingChange;
   start: Date;
+  /** Reschedules: the time it was moved from. */
+  previousStart?: Date;
+  visitorTimeZone: string | null;
   fullName: string;
   company: string | null;
   email: string;
@@ -82,20 +127,27 @@ export interface MeetingNotifyProps extends Base {
   receivedAt: Date;
 }
 
+/** The firm's mail about a meeting: the request itself, or what changed since (with the calendar update). */
 export function MeetingNotify(props: MeetingNotifyProps) {
   const c = copy.meeting_notify;
   const f = c.fields;
   const slot = belgradeSlot(props.start);
+  const text =
+    props.change === 'requested'
+      ? { heading: c.heading, preview: c.preview, intro: c.intro, calendar: c.calendar }
+      : c.changes[props.change];
+  const values = { ...slot, id: props.id, name: props.fullName };
   return (
     <MailLayout
       siteUrl={props.siteUrl}
-      heading={fill(c.heading, { id: props.id })}
-      preview={fill(c.preview, slot)}
+      heading={fill(text.heading, values)}
+      preview={fill(text.preview, values)}
     >
-      <Paragraph>{c.intro}</Paragraph>
+      <Paragraph>{text.intro}</Paragraph>
       <Facts
         rows={[
-          [f.slot, slotText(props.start)],
+          ...slotRows(f.slot, props.start, props.visitorTimeZone, 'firm'),
+          ...(props.previousStart ? [[f.previous, slotText(props.previousStart)] as [string, string]] : []),
           [f.fullName, props.fullName],
           [f.company, props.company],
           [f.email, <TextLink href={`mailto:${props.email}`}>{props.email}</TextLink>],
@@ -104,56 +156,106 @@ export function MeetingNotify(props: MeetingNotifyProps) {
         ]}
       />
       <Action href={`${props.siteUrl}/admin`}>{c.admin}</Action>
-      <Paragraph small>{c.calendar}</Paragraph>
+      <Paragraph small>{text.calendar}</Paragraph>
     </MailLayout>
   );
 }
 
-export function MeetingAck({ siteUrl, start }: Base & { start: Date }) {
+export interface MeetingAckProps extends Base {
+  start: Date;
+  visitorTimeZone: string | null;
+  /** Set when the visitor moved the meeting: the mail then says so and names the old time. */
+  previousStart?: Date;
+  links: MeetingLinks;
+}
+
+/** The visitor's acknowledgement of a request, or of their move to a new time. */
+export function MeetingAck({ siteUrl, start, visitorTimeZone, previousStart, links }: MeetingAckProps) {
   const c = copy.meeting_ack;
+  const moved = previousStart ? c.moved : undefined;
   return (
-    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
-      <Paragraph>{c.intro}</Paragraph>
-      <Facts rows={[[c.slot_label, slotText(start)]]} />
-      <Paragraph>{c.status}</Paragraph>
-      <Paragraph small>{c.calendar}</Paragraph>
+    <MailLayout siteUrl={siteUrl} heading={moved?.heading ?? c.heading} preview={moved?.preview ?? c.preview}>
+      <Paragraph>{moved?.intro ?? c.intro}</Paragraph>
+      <Facts
+        rows={[
+          ...slotRows(moved?.slot_label ?? c.slot_label, start, visitorTimeZone, 'visitor'),
+          ...(previousStart ? [[c.moved.previous_label, slotText(previousStart)] as [string, string]] : []),
+        ]}
+      />
+      <Paragraph>{moved?.status ?? c.status}</Paragraph>
+      <ChangeLinks links={links} />
+      <Paragraph small>{moved?.calendar ?? c.calendar}</Paragraph>
       <Paragraph small>{c.not_you}</Paragraph>
     </MailLayout>
   );
 }
 
-export function MeetingConfirmed({ siteUrl, start, callLink }: Base & { start: Date; callLink: string }) {
+export interface MeetingConfirmedProps extends Base {
+  start: Date;
+  visitorTimeZone: string | null;
+  callLink: string;
+  links: MeetingLinks;
+}
+
+export function MeetingConfirmed({
+  siteUrl,
+  start,
+  visitorTimeZone,
+  callLink,
+  links,
+}: MeetingConfirmedProps) {
   const c = copy.meeting_confirmed;
   return (
     <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
       <Paragraph>{c.intro}</Paragraph>
       <Facts
         rows={[
-          [c.slot_label, slotText(start)],
+          ...slotRows(c.slot_label, start, visitorTimeZone, 'visitor'),
           [c.link_label, <TextLink href={callLink} />],
         ]}
       />
       <Action href={callLink}>{c.join}</Action>
       <Paragraph small>{c.calendar}</Paragraph>
       <Paragraph small>{c.change}</Paragraph>
+      <ChangeLinks links={links} />
     </MailLayout>
   );
 }
 
-export function MeetingDeclined({ siteUrl, start, note }: Base & { start: Date; note: string }) {
+export interface MeetingDeclinedProps extends Base {
+  start: Date;
+  visitorTimeZone: string | null;
+  note: string;
+}
+
+export function MeetingDeclined({ siteUrl, start, visitorTimeZone, note }: MeetingDeclinedProps) {
   const c = copy.meeting_declined;
   return (
     <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
       <Paragraph>{c.intro}</Paragraph>
-      <Facts
-        rows={[
-          [c.slot_label, slotText(start)],
-          [c.note_label, note],
-        ]}
-      />
+      <Facts rows={[...slotRows(c.slot_label, start, visitorTimeZone, 'visitor'), [c.note_label, note]]} />
       <Action href={`${siteUrl}/contact#book-a-meeting`}>{c.rebook}</Action>
       <Paragraph small>{c.rebook_text}</Paragraph>
       <Paragraph small>{c.calendar}</Paragraph>
+    </MailLayout>
+  );
+}
+
+/** The visitor cancelled with their link: what happened, and a way to book again. */
+export function MeetingCancelled({
+  siteUrl,
+  start,
+  visitorTimeZone,
+}: Base & { start: Date; visitorTimeZone: string | null }) {
+  const c = copy.meeting_cancelled;
+  return (
+    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+      <Paragraph>{c.intro}</Paragraph>
+      <Facts rows={slotRows(c.slot_label, start, visitorTimeZone, 'visitor')} />
+      <Action href={`${siteUrl}/contact#book-a-meeting`}>{c.rebook}</Action>
+      <Paragraph small>{c.rebook_text}</Paragraph>
+      <Paragraph small>{c.calendar}</Paragraph>
+      <Paragraph small>{c.not_you}</Paragraph>
     </MailLayout>
   );
 }

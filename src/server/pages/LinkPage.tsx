@@ -1,5 +1,6 @@
 /**
- * The small HTML pages behind the links in newsletter mail (confirm, unsubscribe). They are answered by a
+ * The small HTML pages behind the links in mail (newsletter confirm and unsubscribe, meeting cancel and
+ * reschedule). They are answered by a
  * function, not pre-rendered, because a tampered or used link must get its own 4xx status. One inline
  * stylesheet allowed by its hash, no script, no third-party request, and no Referer: the URL holds a token.
  */
@@ -23,22 +24,72 @@ button:hover{background:#8f3b0e}
 a{color:#16466e}
 :focus-visible{outline:3px solid #16466e;outline-offset:3px}
 footer{max-width:38rem;margin:0 auto 3rem;padding:0 1.5rem;color:#4a5866;font-size:.875rem}
+.alert{border-left:4px solid #b24a12;background:#fbf1ea;padding:.75rem 1rem}
+fieldset{border:0;margin:0 0 1.25rem;padding:0}
+legend{font-weight:600;color:#16466e;padding:0;margin:0 0 .5rem}
+.hint{color:#4a5866;font-size:.875rem}
+.days{border:1px solid #d9d4c7;padding:1rem;margin:0 0 1.25rem}
+.day{margin:0 0 1rem}
+.day legend{font-weight:600;color:#0e2230;font-size:.95rem}
+.slots{display:flex;flex-wrap:wrap;gap:.5rem}
+.slot{display:flex;align-items:center;gap:.4rem;border:1px solid #d9d4c7;border-radius:4px;padding:.4rem .6rem;cursor:pointer;min-height:44px}
+.slot:has(input:checked){border-color:#16466e;background:#eef3f8}
+.slot input{margin:0;width:1.1rem;height:1.1rem;accent-color:#16466e}
+.slot small{display:block;color:#4a5866;font-size:.8rem}
 @media (max-width:40rem){main{margin:1.5rem 1rem;padding:1.5rem 1rem}}
 `.trim();
 
 const STYLE_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
 
+/** A choice of times, one radio button each, grouped by day (the reschedule page). */
+export interface SlotChoice {
+  legend: string;
+  hint: string;
+  /** Field name of the radio buttons. */
+  name: string;
+  days: { label: string; slots: { value: string; label: string; local?: string }[] }[];
+}
+
 export interface LinkPageContent {
   eyebrow: string;
   title: string;
   paragraphs: readonly string[];
+  /** Said first, as an alert: why the last press did not go through. */
+  alert?: string;
   /** A button that posts back to `action` (the same link): the only way a change is made. */
-  form?: { action: string; button: string };
+  form?: { action: string; button: string; choice?: SlotChoice };
   /** Where to go next: a path on this site and its label. */
   next: { href: string; label: string };
 }
 
-function LinkPage({ eyebrow, title, paragraphs, form, next }: LinkPageContent) {
+function Choice({ choice }: { choice: SlotChoice }) {
+  return (
+    <fieldset className="days" aria-describedby="choice-hint">
+      <legend>{choice.legend}</legend>
+      <p className="hint" id="choice-hint">
+        {choice.hint}
+      </p>
+      {choice.days.map((day) => (
+        <fieldset className="day" key={day.label}>
+          <legend>{day.label}</legend>
+          <div className="slots">
+            {day.slots.map((slot) => (
+              <label className="slot" key={slot.value}>
+                <input type="radio" name={choice.name} value={slot.value} required />
+                <span>
+                  {slot.label}
+                  {slot.local && <small>{slot.local}</small>}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </fieldset>
+  );
+}
+
+function LinkPage({ eyebrow, title, paragraphs, alert, form, next }: LinkPageContent) {
   return (
     <html lang="en-GB">
       <head>
@@ -58,11 +109,17 @@ function LinkPage({ eyebrow, title, paragraphs, form, next }: LinkPageContent) {
         <main>
           <p className="eyebrow">{eyebrow}</p>
           <h1>{title}</h1>
+          {alert && (
+            <p className="alert" role="alert">
+              {alert}
+            </p>
+          )}
           {paragraphs.map((text) => (
             <p key={text}>{text}</p>
           ))}
           {form && (
             <form method="post" action={form.action}>
+              {form.choice && <Choice choice={form.choice} />}
               <p>
                 <button type="submit">{form.button}</button>
               </p>

@@ -16,7 +16,7 @@ import { createDb, type Db } from '../../../src/server/db/index.ts';
 import { openDb } from '../../../src/server/db/open.ts';
 import { useDatabase } from '../../../src/server/config.ts';
 import type { RequestContext } from '../../../src/server/http.ts';
-import { migrate } from '../../../src/server/migrate.ts';
+import { migrate, type Migration } from '../../../src/server/migrate.ts';
 import { hashPassword } from '../../../src/server/password.ts';
 import { upsertAdmin } from '../../../src/server/repositories/admins.ts';
 
@@ -49,7 +49,11 @@ async function loadRoutes(): Promise<RouteEntry[]> {
 }
 
 /** A database of the run's target, created empty and migrated. */
-export async function openTestDb(): Promise<Db> {
+/**
+ * A fresh database of the run's kind (PGlite, PostgreSQL or Neon), migrated — up to `migrations` when given,
+ * e.g. to test what a later migration does to the rows of an earlier schema.
+ */
+export async function openTestDb(migrations?: Migration[]): Promise<Db> {
   const target = inject('apiDb');
   let db: Db;
   if (target.kind === 'pglite') {
@@ -71,7 +75,7 @@ export async function openTestDb(): Promise<Db> {
   }
   const expected = target.kind === 'postgres' ? 'pg' : target.kind;
   if (db.kind !== expected) throw new Error(`expected the ${expected} adapter, got ${db.kind}`);
-  await migrate(db);
+  await migrate(db, migrations);
   return db;
 }
 

@@ -117,5 +117,7 @@ export function calendarOf(mail: CaughtMail) {
     end: (value('dtend') as ICAL.Time).toJSDate().toISOString(),
     url: value('url') === null ? undefined : String(value('url')),
     attendee: value('attendee') === null ? undefined : String(value('attendee')),
+    /** Every ATTENDEE address, lower-cased (`mailto:…`). */
+    attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).toLowerCase()),
   };
 }

@@ -14,6 +14,7 @@ import { belgradeSlot, fill, localDateTime, plural } from './format.ts';
 import { ListFallback } from './ListFallback.tsx';
 import { MailStates } from './MailStates.tsx';
 import { MeetingDecision } from './MeetingDecision.tsx';
+import { MeetingHistory } from './MeetingHistory.tsx';
 import { Pager } from './Pager.tsx';
 import type { ToastTone } from './Toasts.tsx';
 import { usePagedList, type Paging } from './usePagedList.ts';
@@ -126,6 +127,7 @@ function InquiryCard({ inquiry, copy, updating, retrying, onToggle, onDecide, on
         <h4 className="admin-inquiry__mail-title">{copy.mail}</h4>
         <MailStates mail={inquiry.mail} copy={copy} retrying={retrying} onRetry={onRetry} />
       </section>
+      {inquiry.kind === 'meeting' && <MeetingHistory history={inquiry.meetingHistory} copy={copy} />}
       {inquiry.kind === 'meeting' && (
         <MeetingDecision inquiry={inquiry} copy={copy} busy={updating} onDecide={onDecide} />
       )}

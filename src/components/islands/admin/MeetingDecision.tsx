@@ -27,7 +27,7 @@ export function MeetingDecision({ inquiry, copy, busy, onDecide }: Props) {
     if (open) field.current?.focus();
   }, [open]);
 
-  if (inquiry.meetingStatus === 'declined') return null;
+  if (inquiry.meetingStatus === 'declined' || inquiry.meetingStatus === 'cancelled') return null;
   const canConfirm = inquiry.meetingStatus === 'requested';
 
   const toggle = (next: Open) => {
