@@ -20,6 +20,7 @@ import { notifyAddress } from './mail/settings.ts';
 import { onlyParams } from './query.ts';
 import { CONTACT_PER_IP, hit } from './rate-limit.ts';
 import { insertInquiry, requestedSlots, SlotTakenError, type NewInquiry } from './repositories/inquiries.ts';
+import { countConversion } from './repositories/insight.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 
 /** A contact message is at most 5,000 characters; four bytes each plus the other fields stays under this. */
@@ -97,6 +98,7 @@ export const submitInquiry: Handler = async (req, context) => {
       // The inquiry and its two mails (to the firm, to the visitor) commit together or not at all.
       const mailIds = await db.transaction(async (tx) => {
         const id = await insertInquiry(tx, inquiry);
+        await countConversion(tx, inquiry.kind);
         const [notify, ack] =
           inquiry.kind === 'meeting'
             ? (['meeting-notify', 'meeting-ack'] as const)

@@ -16,7 +16,7 @@ import { findSubscriber, type StoredSubscriber } from '../repositories/subscribe
 import { campaignForMail } from '../repositories/campaigns.ts';
 import { articlesFor, CampaignMail, type CampaignMailProps } from './campaign.tsx';
 import { belgradeSlot, copy, fill, headerText } from './copy.ts';
-import { addressTag, campaignViewUrl, linkUrl, signLinkToken } from './links.ts';
+import { addressTag, campaignClickUrl, campaignViewUrl, linkUrl, signLinkToken } from './links.ts';
 import type { MailSettings } from './settings.ts';
 import * as T from './templates.tsx';
 
@@ -90,7 +90,7 @@ async function campaignOf({ db, row }: Context) {
 const issueMail = (
   campaign: Awaited<ReturnType<typeof campaignOf>>,
   siteUrl: string,
-  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote'>,
+  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote' | 'trackLink'>,
 ) => (
   <CampaignMail
     siteUrl={siteUrl}
@@ -115,7 +115,10 @@ async function renderedIssue(
 ): Promise<{ html: string; text: string }> {
   const key = `${siteUrl} ${campaign.id} ${campaign.updatedAt}`;
   if (lastIssue?.key !== key) {
-    const element = issueMail(campaign, siteUrl, { unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER });
+    const element = issueMail(campaign, siteUrl, {
+      unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+      trackLink: (url) => campaignClickUrl(siteUrl, campaign.id, url),
+    });
     const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
     lastIssue = { key, html, text };
   }
@@ -246,7 +249,11 @@ const builders: Record<MailTemplate, Builder> = {
     if (campaign.status !== 'sending') throw new MailCancelled(`the campaign is ${campaign.status}`);
     const s = await subscriberOf(context);
     if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
-    const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
+    const token = await signLinkToken('unsubscribe', {
+      subscriberId: s.id,
+      tag: addressTag(s.email),
+      campaignId: campaign.id,
+    });
     const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
     const issue = await renderedIssue(campaign, siteUrl);
     const personal = (body: string) => body.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl);
