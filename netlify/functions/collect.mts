@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { route } from '../../src/server/http.ts';
-import { collectHandler } from '../../src/server/insight/handlers.ts';
+import { collectHandler } from '../../src/server/insight/collect.ts';
 
 export default route('collect', { POST: collectHandler });
 

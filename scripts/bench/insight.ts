@@ -3,6 +3,7 @@
  * deployed bundles, warm) on a fresh embedded database, each rate followed by GET /api/health at the same rate
  * in the same run as the floor. Prints throughput, p50 and p99 latency in ms, errors, the page views counted
  * and the counter rows written: storage grows with days × pages, not with beacons.
+ * Then the same beacons in-process, one after another, against embedded PGlite: the handler's own cost.
  * Run `npm run build` first. DURATION (seconds per scenario, default 10), RATES (default 50,100,200,300) and
  * BENCH_PORT (default 8904) change the run.
  */
@@ -10,6 +11,11 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { useDatabase } from '../../src/server/config.ts';
+import { openDb } from '../../src/server/db/open.ts';
+import { route } from '../../src/server/http.ts';
+import { collectHandler } from '../../src/server/insight/collect.ts';
+import { migrate } from '../../src/server/migrate.ts';
 import { INSIGHT_TABLES } from '../../src/server/repositories/insight.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8904);
@@ -74,15 +80,13 @@ const beaconHeaders = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
 };
 
-async function counters() {
-  const rows = await Promise.all(
-    INSIGHT_TABLES.map(
-      async (table) => (await db.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number,
-    ),
-  );
-  const views = (await db.query('SELECT coalesce(sum(views), 0)::int AS n FROM insight_page_views')).rows[0]
-    .n as number;
-  return { rows: rows.reduce((a, b) => a + b, 0), views };
+async function counters(client: { query: (sql: string) => Promise<{ rows: { n: number }[] }> } = db) {
+  let rows = 0;
+  for (const table of INSIGHT_TABLES)
+    rows += (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+  const views = (await client.query('SELECT coalesce(sum(views), 0)::int AS n FROM insight_page_views'))
+    .rows[0]!.n;
+  return { rows, views };
 }
 
 async function run(rate: number, path: string, requests?: autocannon.Request[]) {
@@ -159,3 +163,35 @@ for (const [i, row] of table.entries()) {
 console.log(
   `\n${total.views} page views in ${total.rows} counter rows (the day's rows for ${PAGES.length} pages).`,
 );
+
+// In-process, without HTTP and the preview's one-call-at-a-time queue: the handler and the database alone.
+const local = await openDb('');
+await migrate(local);
+useDatabase(local);
+process.env.JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-42';
+const collect = route('bench-collect', { POST: collectHandler });
+const times: number[] = [];
+const started = performance.now();
+for (let i = 0; i < 3000; i++) {
+  const t0 = performance.now();
+  const reply = await collect(
+    new Request(`${base}/api/collect`, {
+      method: 'POST',
+      headers: beaconHeaders,
+      body: bodies[i % bodies.length],
+    }),
+    { ip: '10.0.0.1', params: {} },
+  );
+  if (reply.status !== 204) throw new Error(`expected 204, got ${reply.status}`);
+  times.push(performance.now() - t0);
+}
+const seconds = (performance.now() - started) / 1000;
+times.sort((a, b) => a - b);
+const pct = (p: number) => times[Math.floor((times.length - 1) * p)]!.toFixed(2);
+const counted = await counters({ query: async (sql) => ({ rows: await local.query<{ n: number }>(sql) }) });
+console.log(
+  `In-process on embedded PGlite, one beacon after another: ${times.length} beacons in ${seconds.toFixed(1)} s ` +
+    `(${(times.length / seconds).toFixed(0)}/s), p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, ` +
+    `${counted.views} views in ${counted.rows} rows.`,
+);
+await local.close();

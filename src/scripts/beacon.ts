@@ -1,7 +1,7 @@
 /**
  * The page beacon of a visitor who allowed cookies (issue 24), loaded by measure.ts or by the consent
  * controls. It gathers what the page reports (Core Web Vitals through the lazy web-vitals module, a brochure
- * download, site searches with their result count) and sends it once, when the page is left, with
+ * download, site searches with their result count) and sends it once, when the page is hidden or left, with
  * `navigator.sendBeacon` to the site's own /api/collect. It stores nothing in the browser and sends no
  * identifier; automated browsers (`navigator.webdriver`) send nothing.
  */
@@ -77,11 +77,11 @@ function start() {
     const { query, results } = (event as CustomEvent<{ query: string; results: number }>).detail;
     addSearch(query, results);
   });
-  // web-vitals reports CLS, INP and LCP from a capturing listener on window, which runs before this one.
+  // Leaving or hiding the page: browsers fire this after pagehide, and web-vitals finalises CLS, INP and LCP
+  // in a capturing listener on window, which runs before this one on document.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') send();
   });
-  window.addEventListener('pagehide', send); // where a browser hides a page without visibilitychange
   // A page restored from the back/forward cache is a new view of it.
   window.addEventListener('pageshow', (event) => {
     if (!event.persisted) return;

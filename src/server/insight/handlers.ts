@@ -1,55 +1,16 @@
 /**
- * Insight (issue 24): POST /api/collect (the consenting visitor's beacon), GET /api/insights (the admin
- * Overview's figures) and GET /newsletter/click/{id}?url=…&sig=… (a counted, signed link in a newsletter issue).
+ * Insight (issue 24): GET /api/insights (the admin Overview's figures) and GET /newsletter/click/{id}?url=…&sig=…
+ * (a counted, signed link in a newsletter issue). The beacon, POST /api/collect, is in collect.ts.
  */
 import { requireAdmin } from '../auth.ts';
 import { database } from '../config.ts';
-import {
-  HttpError,
-  json,
-  mediaType,
-  noContent,
-  readText,
-  refuseForeignOrigin,
-  type Handler,
-} from '../http.ts';
+import { HttpError, json, type Handler } from '../http.ts';
 import { copy } from '../mail/copy.ts';
 import { verifyCampaignClick } from '../mail/links.ts';
 import { linkPageResponse } from '../pages/LinkPage.tsx';
 import { onlyParams } from '../query.ts';
-import { countNewsletterEvent, readInsights, recordVisit, utcDay } from '../repositories/insight.ts';
-import { BEACON_MAX_BYTES, isBot, readBeacon } from './beacon.ts';
-
-/** `navigator.sendBeacon(url, string)` sends text/plain (no preflight); a script may send JSON. */
-const BEACON_TYPES = new Set(['text/plain', 'application/json']);
-
-/**
- * POST /api/collect → 204. Refused: 403 from another site, 415 for another media type, 413 beyond
- * {@link BEACON_MAX_BYTES}, 400 for anything malformed or out of range. Bots get 204 and count nothing.
- */
-export const collectHandler: Handler = async (req) => {
-  refuseForeignOrigin(req);
-  const fetchSite = req.headers.get('sec-fetch-site');
-  if (fetchSite !== null && fetchSite !== 'same-origin') {
-    throw new HttpError(403, 'foreign_origin', 'Measurements are accepted only from the site itself.');
-  }
-  if (!BEACON_TYPES.has(mediaType(req) ?? '')) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the beacon as JSON text (UTF-8).');
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(await readText(req, BEACON_MAX_BYTES));
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'invalid_json', 'The beacon is not valid JSON.');
-  }
-  const check = readBeacon(body, new URL(req.url).hostname);
-  if (!check.ok) {
-    throw new HttpError(400, 'validation_failed', 'The beacon was refused.', { fields: check.fields });
-  }
-  if (!isBot(req.headers.get('user-agent'))) await recordVisit(database(), check.visit);
-  return noContent();
-};
+import { countNewsletterEvent, readInsights, utcDay } from '../repositories/insight.ts';
+import { isBot } from './beacon.ts';
 
 /** The longest range the Overview reads: the 25 months the counters are kept. */
 const MAX_RANGE_DAYS = 762;
