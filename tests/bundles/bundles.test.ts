@@ -279,6 +279,7 @@ describe('the deployed function bundles, outside the repository', () => {
       ['POST', '/api/campaigns/1/cancel', { token }],
       ['POST', '/api/campaign-preview', { token, json: ISSUE }],
       ['GET', `/newsletter/issue/1?sig=${campaignViewSignature(1)}`],
+      ['GET', '/api/insights', { token }],
       ['POST', '/.netlify/functions/mail-worker'],
     ];
     const answers = await Promise.all(

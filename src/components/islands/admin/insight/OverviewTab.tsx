@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { fetchInsights, isAbort, isAuthError, type Insights } from '../api.ts';
 import type { OverviewCopy } from '../copy.ts';
 import { calendarDate, fill } from '../format.ts';
@@ -68,7 +68,7 @@ export function OverviewTab({ token, copy, errorHeading, notify, onUnauthorized 
     }
   };
 
-  const applyCustom = (event: FormEvent) => {
+  const applyCustom = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const span = (Date.parse(draft.to) - Date.parse(draft.from)) / DAY_MS + 1;
     const valid = Number.isFinite(span) && span >= 1 && span <= MAX_DAYS;
