@@ -5,6 +5,7 @@
  * `navigator.sendBeacon` to the site's own /api/collect. It stores nothing in the browser and sends no
  * identifier; automated browsers (`navigator.webdriver`) send nothing.
  */
+import { CONSENT_KEY, CONSENT_VALUE } from '../lib/consent.ts';
 import { normaliseSearchQuery } from '../lib/insight.ts';
 import { reportWebVitals } from '../lib/web-vitals.ts';
 
@@ -56,8 +57,17 @@ function addSearch(query: string, results: number) {
   if (searches.length > MAX_SEARCHES) searches.shift();
 }
 
+/** Whether the consent is still stored: withdrawn in the preference centre, this page sends nothing either. */
+function consented(): boolean {
+  try {
+    return localStorage.getItem(CONSENT_KEY) === CONSENT_VALUE;
+  } catch {
+    return false;
+  }
+}
+
 function send() {
-  if (sent || !beacon) return;
+  if (sent || !beacon || !consented()) return;
   sent = true;
   navigator.sendBeacon('/api/collect', JSON.stringify(beacon));
 }
