@@ -4,6 +4,7 @@ import {
   CAMPAIGN_KEYS,
   INQUIRY_KEYS,
   LOGIN_KEYS,
+  OVERVIEW_KEYS,
   PAGER_KEYS,
   SUBSCRIBER_KEYS,
   type LoginCopy,
@@ -103,12 +104,13 @@ export function adminLoginCopy(t: TFunction): LoginCopy {
 
 export function adminPanelCopy(t: TFunction): PanelCopy {
   return {
-    tabs: section(t, 'tabs', ['label', 'subscribers', 'inquiries', 'campaigns'] as const),
+    tabs: section(t, 'tabs', ['label', 'subscribers', 'inquiries', 'campaigns', 'overview'] as const),
     toasts: section(t, 'toasts', ['label', 'dismiss'] as const),
     signedIn: t('admin:login_form.success'),
     subscribers: section(t, 'subscribers', SUBSCRIBER_KEYS),
     inquiries: section(t, 'inquiries', INQUIRY_KEYS),
     campaigns: section(t, 'campaigns', CAMPAIGN_KEYS),
+    overview: section(t, 'overview', OVERVIEW_KEYS),
     pager: section(t, 'pager', [...PAGER_KEYS, 'subscribers', 'inquiries', 'campaigns'] as const),
     errorHeading: t('common:error_boundary.heading'),
   };

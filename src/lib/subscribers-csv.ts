@@ -40,6 +40,21 @@ export function subscribersCsv(rows: readonly CsvSubscriber[]): string {
   );
 }
 
+/**
+ * Any table as a CSV document: a header row, then one record per row, with the same quoting and formula
+ * escaping as the subscriber export (the admin Overview exports each of its tables with it).
+ * @example tableCsv(['page', 'views'], [['/pharma', 40]]) // 'page,views\r\n/pharma,40\r\n'
+ */
+export function tableCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
+  return stringify(
+    rows.map((row) => [...row]),
+    { ...OPTIONS, header: true, columns: [...header] },
+  );
+}
+
 /** `korvel-subscribers-2026-11-21.csv` for the given day (local calendar). */
 export function csvFileName(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -15,6 +15,8 @@ class CookiePreferences extends HTMLElement {
       try {
         if (allow) window.localStorage.setItem(CONSENT_KEY, CONSENT_VALUE);
         else window.localStorage.removeItem(CONSENT_KEY);
+        // Allowing measures this page view too; declining stops it at once (the beacon checks before sending).
+        if (allow) void import('./beacon.ts');
       } catch {
         // Storage blocked: nothing can be remembered, which is the declined state anyway.
       }

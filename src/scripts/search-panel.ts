@@ -150,6 +150,11 @@ export class SearchPanel {
           ? 'statusFilteredOne'
           : 'statusFilteredOther';
       this.#status.textContent = this.#message(key, { count, query: state.q });
+      // Counted only where the visitor allowed it: the beacon (src/scripts/beacon.ts) listens for this.
+      if (state.q)
+        document.dispatchEvent(
+          new CustomEvent('korvel:search', { detail: { query: state.q, results: count } }),
+        );
       this.#more.hidden = count <= SHOWN;
       this.#more.textContent = this.#message('more', { shown: SHOWN });
       this.onSearch?.(state);

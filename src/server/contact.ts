@@ -22,6 +22,7 @@ import { onlyParams } from './query.ts';
 import { CONTACT_PER_IP, hit } from './rate-limit.ts';
 import { meetingSlots, requestMeeting } from './meetings.ts';
 import { insertInquiry, SlotTakenError, type NewInquiry } from './repositories/inquiries.ts';
+import { countConversion } from './repositories/insight.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 
 /** A contact message is at most 5,000 characters; four bytes each plus the other fields stays under this. */
@@ -101,6 +102,7 @@ export const submitInquiry: Handler = async (req, context) => {
     try {
       // The inquiry and its two mails (to the firm, to the visitor) commit together or not at all.
       const mailIds = await db.transaction(async (tx) => {
+        await countConversion(tx, inquiry.kind);
         if (inquiry.kind === 'meeting') {
           const requested = await requestMeeting(tx, inquiry);
           uidOfMeeting = requested.meeting.meetingUid;

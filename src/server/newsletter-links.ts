@@ -9,8 +9,9 @@ import { database } from './config.ts';
 import { HttpError, readText, type Handler, type RequestContext } from './http.ts';
 import { copy } from './mail/copy.ts';
 import { sendSoon } from './mail/kick.ts';
-import { addressTag, linkTokenOf, verifyLinkToken, type LinkPurpose } from './mail/links.ts';
+import { addressTag, linkTokenOf, verifyLinkToken, type LinkClaims, type LinkPurpose } from './mail/links.ts';
 import { linkPageResponse, type LinkPageContent } from './pages/LinkPage.tsx';
+import { countConversion, countNewsletterEvent } from './repositories/insight.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 import {
   confirmSubscriber,
@@ -68,15 +69,20 @@ async function preview(purpose: LinkPurpose, subscriberId: number, tag: string):
 
 async function act(
   purpose: LinkPurpose,
-  subscriberId: number,
-  tag: string,
+  { subscriberId, tag, campaignId }: LinkClaims,
   context: RequestContext,
 ): Promise<Outcome> {
   const db = database();
   const { outcome, mailIds } = await db.transaction(async (tx) => {
-    if (purpose === 'unsubscribe') return { outcome: await unsubscribe(tx, subscriberId, tag), mailIds: [] };
+    if (purpose === 'unsubscribe') {
+      const result = await unsubscribe(tx, subscriberId, tag);
+      // Counted per issue when the link came in one: a number, never who left.
+      if (result === 'done' && campaignId) await countNewsletterEvent(tx, campaignId, 'unsubscribe');
+      return { outcome: result, mailIds: [] };
+    }
     const result = await confirmSubscriber(tx, subscriberId, tag);
     if (result !== 'done') return { outcome: result, mailIds: [] };
+    await countConversion(tx, 'confirmed');
     const subscriber = await findSubscriber(tx, subscriberId);
     const ids = await enqueueMail(tx, [
       {
@@ -105,7 +111,7 @@ function linkHandlers(purpose: LinkPurpose): { GET: Handler; POST: Handler } {
         const outcome =
           method === 'GET'
             ? await preview(purpose, subscriberId, tag)
-            : await act(purpose, subscriberId, tag, context);
+            : await act(purpose, check.claims, context);
         const action = `/newsletter/${purpose}?token=${encodeURIComponent(token!)}`;
         return page(outcome.status, outcome.page, outcome.showForm ? action : undefined);
       } catch (error) {

@@ -15,6 +15,7 @@ import {
 import { sendSoon } from './mail/kick.ts';
 import { onlyParams, paging, rowId } from './query.ts';
 import { hit, SIGNUP_PER_IP } from './rate-limit.ts';
+import { countConversion } from './repositories/insight.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 import {
   deleteSubscriber,
@@ -106,6 +107,7 @@ export const signUp: Handler = async (req, context) => {
     const mailIds = await db.transaction(async (tx) => {
       const due = await recordSignUp(tx, signUp);
       if (!due) return [];
+      await countConversion(tx, 'signup');
       return enqueueMail(tx, [
         {
           key: `newsletter-confirm:${due.subscriberId}:${due.confirmationSentAt.getTime()}`,

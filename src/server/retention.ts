@@ -4,6 +4,7 @@
  * tests/unit/mail-copy.test.ts that the policy states these numbers.
  */
 import type { Queryable } from './db/index.ts';
+import { INSIGHT_TABLES } from './repositories/insight.ts';
 
 export const RETENTION = {
   /** An unconfirmed newsletter sign-up is deleted after this many days (the confirmation link's life). */
@@ -18,6 +19,8 @@ export const RETENTION = {
   meetingMonths: 12,
   /** Rate-limit keys (hashed) with no event since: hours. */
   rateLimitHours: 24,
+  /** Insight counters (daily aggregates, no personal data): months after their day. */
+  insightMonths: 25,
 } as const;
 
 export interface RetentionReport {
@@ -26,10 +29,23 @@ export interface RetentionReport {
   mailDeleted: number;
   inquiries: number;
   rateLimitWindows: number;
+  insightRows: number;
 }
 
 async function count(db: Queryable, sql: string): Promise<number> {
   return (await db.query(`${sql} RETURNING 1`)).length;
+}
+
+/** Deletes the insight counters of days more than {@link RETENTION.insightMonths} months ago. */
+async function insightRows(db: Queryable): Promise<number> {
+  let deleted = 0;
+  for (const table of INSIGHT_TABLES) {
+    deleted += await count(
+      db,
+      `DELETE FROM ${table} WHERE day < (now() AT TIME ZONE 'UTC')::date - make_interval(months => ${RETENTION.insightMonths})`,
+    );
+  }
+  return deleted;
 }
 
 /** Deletes and empties what has outlived its period. Each statement stands alone; rerunning is harmless. */
@@ -62,5 +78,6 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
       db,
       `DELETE FROM rate_limits WHERE last_hit_at < now() - make_interval(hours => ${r.rateLimitHours})`,
     ),
+    insightRows: await insightRows(db),
   };
 }

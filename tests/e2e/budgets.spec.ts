@@ -40,9 +40,10 @@ test('article and news pages hydrate only the slider and the read-aloud control,
   for (const page of articlePages) {
     expect(page.islands.filter((d) => d !== 'consent').sort(), page.page).toEqual(['visible', 'visible']);
     // Everything beyond React: the two islands, the runtime, the newsletter form's lazy script (with the
-    // shared schema) and the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
-    // search); no chart library fits in this.
-    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(22 * 1024);
+    // shared schema), the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
+    // search) and, for a visitor who allowed cookies, the page beacon with web-vitals (4.6 KB); no chart
+    // library fits in this.
+    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(27 * 1024);
   }
 });
 

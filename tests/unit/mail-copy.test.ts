@@ -28,6 +28,7 @@ describe('the privacy policy', () => {
     expect(policy).toContain(`**${RETENTION.contactMonths} months after it is closed**`);
     expect(policy).toContain(`**${RETENTION.meetingMonths} months after the meeting date**`);
     expect(policy).toContain(`older than **${RETENTION.rateLimitHours} hours**`);
+    expect(policy).toContain(`We keep the daily totals for **${RETENTION.insightMonths} months**`);
   });
 
   test('describes the confirmation limit and the unsubscribe hash the code keeps', () => {

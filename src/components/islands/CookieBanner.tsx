@@ -37,6 +37,8 @@ function Banner({ copy, delayMs = COOKIE_BANNER_DELAY_MS }: Props) {
     } catch {
       // Storage blocked: hide for this page view; the banner asks again next time.
     }
+    // Measurement starts with this page view (next pages load the beacon themselves; src/scripts/measure.ts).
+    void import('../../scripts/beacon.ts');
     setOpen(false);
   };
 

@@ -3,7 +3,8 @@
  * The Markdown becomes React elements through react-markdown, which never passes raw HTML through (an HTML
  * tag in the text is dropped), and only the elements below are kept; links must be http(s) or mailto, and a
  * path on the site (`/blog/gmp`) is made absolute. So nothing an editor types can add a script, a form, a
- * remote image or a tracking pixel.
+ * remote image or a tracking pixel. In the copies sent to subscribers, `trackLink` turns each web link into
+ * the signed click redirect of the issue (counted per issue and link, never per reader).
  */
 import { Section } from '@react-email/section';
 import type { ReactNode } from 'react';
@@ -52,14 +53,20 @@ function safeUrl(siteUrl: string) {
   };
 }
 
-function components(): Components {
+/** Rewrites a web link of an issue (mail links stay as they are); identity where clicks are not counted. */
+type TrackLink = (url: string) => string;
+const tracked = (href: string, trackLink?: TrackLink) =>
+  trackLink && /^https?:\/\//i.test(href) ? trackLink(href) : href;
+
+function components(trackLink?: TrackLink): Components {
   return {
     p: ({ children }) => <Paragraph>{children}</Paragraph>,
     h1: ({ children }) => <Subheading>{children}</Subheading>,
     h2: ({ children }) => <Subheading>{children}</Subheading>,
     h3: ({ children }) => <h3 style={styles.minorHeading}>{children}</h3>,
     h4: ({ children }) => <h3 style={styles.minorHeading}>{children}</h3>,
-    a: ({ href, children }) => (href ? <TextLink href={href}>{children}</TextLink> : <>{children}</>),
+    a: ({ href, children }) =>
+      href ? <TextLink href={tracked(href, trackLink)}>{children}</TextLink> : <>{children}</>,
     ul: ({ children }) => <ul style={styles.list}>{children}</ul>,
     ol: ({ children }) => <ol style={styles.list}>{children}</ol>,
     li: ({ children }) => <li style={{ marginBottom: '6px' }}>{children}</li>,
@@ -70,21 +77,37 @@ function components(): Components {
   };
 }
 
-export function MarkdownBody({ markdown, siteUrl }: { markdown: string; siteUrl: string }) {
+export function MarkdownBody({
+  markdown,
+  siteUrl,
+  trackLink,
+}: {
+  markdown: string;
+  siteUrl: string;
+  trackLink?: TrackLink;
+}) {
   return (
     <Markdown
       allowedElements={ALLOWED}
       unwrapDisallowed
       skipHtml
       urlTransform={safeUrl(siteUrl)}
-      components={components()}
+      components={components(trackLink)}
     >
       {markdown}
     </Markdown>
   );
 }
 
-function ArticleCards({ articles, siteUrl }: { articles: readonly IndexedArticle[]; siteUrl: string }) {
+function ArticleCards({
+  articles,
+  siteUrl,
+  trackLink,
+}: {
+  articles: readonly IndexedArticle[];
+  siteUrl: string;
+  trackLink?: TrackLink;
+}) {
   const c = copy.campaign;
   return (
     <Section style={{ margin: '8px 0 4px' }}>
@@ -93,11 +116,11 @@ function ArticleCards({ articles, siteUrl }: { articles: readonly IndexedArticle
         <Section key={article.id} style={styles.card}>
           <p style={styles.cardDate}>{fill(c.published, { date: formatDate(new Date(article.date)) })}</p>
           <h3 style={styles.cardTitle}>
-            <TextLink href={`${siteUrl}${article.path}`}>{article.title}</TextLink>
+            <TextLink href={tracked(`${siteUrl}${article.path}`, trackLink)}>{article.title}</TextLink>
           </h3>
           <Paragraph>{article.summary}</Paragraph>
           <p style={{ ...styles.small, margin: 0 }}>
-            <TextLink href={`${siteUrl}${article.path}`}>{c.read}</TextLink>
+            <TextLink href={tracked(`${siteUrl}${article.path}`, trackLink)}>{c.read}</TextLink>
           </p>
         </Section>
       ))}
@@ -119,6 +142,8 @@ export interface CampaignMailProps {
   footerNote?: ReactNode;
   /** The web version's document title. */
   webTitle?: string;
+  /** Turns each web link into the issue's signed click redirect (the copies sent to subscribers only). */
+  trackLink?: TrackLink;
 }
 
 export function CampaignMail(props: CampaignMailProps) {
@@ -132,8 +157,10 @@ export function CampaignMail(props: CampaignMailProps) {
       webTitle={props.webTitle}
       top={props.viewUrl && <TextLink href={props.viewUrl}>{copy.campaign.view_online}</TextLink>}
     >
-      <MarkdownBody markdown={props.markdown} siteUrl={props.siteUrl} />
-      {props.articles.length > 0 && <ArticleCards articles={props.articles} siteUrl={props.siteUrl} />}
+      <MarkdownBody markdown={props.markdown} siteUrl={props.siteUrl} trackLink={props.trackLink} />
+      {props.articles.length > 0 && (
+        <ArticleCards articles={props.articles} siteUrl={props.siteUrl} trackLink={props.trackLink} />
+      )}
     </MailLayout>
   );
 }

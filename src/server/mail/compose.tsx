@@ -21,6 +21,7 @@ import { emailHash } from './hash.ts';
 import {
   addressTag,
   campaignViewUrl,
+  campaignClickUrl,
   linkUrl,
   meetingLinkUrl,
   signLinkToken,
@@ -108,7 +109,7 @@ async function campaignOf({ db, row, state }: Context): Promise<CampaignForMail>
 const issueMail = (
   campaign: CampaignForMail,
   siteUrl: string,
-  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote'>,
+  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote' | 'trackLink'>,
 ) => (
   <CampaignMail
     siteUrl={siteUrl}
@@ -315,9 +316,17 @@ const builders: Record<MailTemplate, Builder> = {
     if (campaign.status !== 'sending') throw new MailCancelled(`the campaign is ${campaign.status}`);
     const s = await subscriberOf(context);
     if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
-    const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
+    const token = await signLinkToken('unsubscribe', {
+      subscriberId: s.id,
+      tag: addressTag(s.email),
+      campaignId: campaign.id,
+    });
     const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
-    const issue = () => issueMail(campaign, siteUrl, { unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER });
+    const issue = () =>
+      issueMail(campaign, siteUrl, {
+        unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+        trackLink: (url) => campaignClickUrl(siteUrl, campaign.id, url),
+      });
     return {
       rendered: await personalised(
         `issue ${siteUrl} ${campaign.id} ${campaign.updatedAt}`,

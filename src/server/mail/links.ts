@@ -40,6 +40,8 @@ export interface LinkClaims {
   subscriberId: number;
   /** {@link addressTag} of the subscriber's address. */
   tag: string;
+  /** The newsletter issue an unsubscribe link was sent in, so unsubscribes are counted per issue. */
+  campaignId?: number;
 }
 
 export async function signLinkToken(
@@ -47,7 +49,10 @@ export async function signLinkToken(
   claims: LinkClaims,
   now: Date = new Date(),
 ): Promise<string> {
-  const jwt = new SignJWT({ at: claims.tag })
+  const jwt = new SignJWT({
+    at: claims.tag,
+    ...(claims.campaignId !== undefined && { ci: claims.campaignId }),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: TYPE })
     .setIssuer(ISSUER)
     .setAudience(`korvel-${purpose}`)
@@ -82,7 +87,9 @@ export async function verifyLinkToken(
     if (!/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') || typeof payload.at !== 'string') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { subscriberId, tag: payload.at } };
+    const campaignId =
+      Number.isSafeInteger(payload.ci) && Number(payload.ci) > 0 ? Number(payload.ci) : undefined;
+    return { ok: true, claims: { subscriberId, tag: payload.at, ...(campaignId && { campaignId }) } };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     if (error instanceof errors.JOSEError || error instanceof TypeError)
@@ -198,3 +205,28 @@ export async function verifyMeetingLinkToken(
 /** `https://www.korvel.example/meeting/cancel?token=…` or `…/meeting/reschedule?token=…`. */
 export const meetingLinkUrl = (siteUrl: string, purpose: MeetingLinkPurpose, token: string) =>
   `${siteUrl}/meeting/${purpose}?token=${token}`;
+
+/**
+ * The signature of a tracked link in a newsletter issue: an HMAC of the issue id and the target address
+ * (128 bits, base64url). The same in every copy of the issue, so a click says which issue and which link,
+ * never which reader; a changed target no longer matches.
+ */
+export function campaignClickSignature(campaignId: number, url: string): string {
+  return createHmac('sha256', derivedKey('korvel campaign click'))
+    .update(`campaign:${campaignId}\n${url}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+export function verifyCampaignClick(campaignId: number, url: string, signature: string): boolean {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(campaignClickSignature(campaignId, url)), Buffer.from(signature));
+}
+
+/**
+ * `https://www.korvel.example/newsletter/click/12?url=…&sig=…`: counts one click on `url` for issue 12, then
+ * forwards there at once (GET /newsletter/click/{id}).
+ */
+export const campaignClickUrl = (siteUrl: string, campaignId: number, url: string) =>
+  `${siteUrl}/newsletter/click/${campaignId}?url=${encodeURIComponent(url)}&sig=${campaignClickSignature(campaignId, url)}`;

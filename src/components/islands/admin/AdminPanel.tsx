@@ -12,14 +12,16 @@ import type { PanelCopy } from './copy.ts';
 import { SubscriberTable } from './SubscriberTable.tsx';
 import { ToastRegion, useToasts } from './Toasts.tsx';
 import './admin.css';
+import './insight/styles.ts';
 
 /** The inquiries and newsletter-issue tabs load the first time they are opened. */
 const InquiryList = lazy(() => import('./InquiryList.tsx').then((m) => ({ default: m.InquiryList })));
 const CampaignsTab = lazy(() =>
   import('./campaigns/CampaignsTab.tsx').then((m) => ({ default: m.CampaignsTab })),
 );
+const OverviewTab = lazy(() => import('./insight/OverviewTab.tsx').then((m) => ({ default: m.OverviewTab })));
 
-const TABS = ['subscribers', 'inquiries', 'campaigns'] as const;
+const TABS = ['subscribers', 'inquiries', 'campaigns', 'overview'] as const;
 type Tab = (typeof TABS)[number];
 
 interface Props {
@@ -42,6 +44,7 @@ function Panel({ copy, articles }: Props) {
     subscribers: null,
     inquiries: null,
     campaigns: null,
+    overview: null,
   });
   const { toasts, notify, dismiss } = useToasts();
   const onUnauthorized = useCallback(toLogin, []);
@@ -133,7 +136,7 @@ function Panel({ copy, articles }: Props) {
           onUnauthorized={onUnauthorized}
         />
       </div>
-      {(['inquiries', 'campaigns'] as const).map((name) => (
+      {(['inquiries', 'campaigns', 'overview'] as const).map((name) => (
         <div
           key={name}
           role="tabpanel"
@@ -157,6 +160,14 @@ function Panel({ copy, articles }: Props) {
                   copy={copy.inquiries}
                   pagerCopy={copy.pager}
                   pagerLabel={copy.pager.inquiries}
+                  notify={notify}
+                  onUnauthorized={onUnauthorized}
+                />
+              ) : name === 'overview' ? (
+                <OverviewTab
+                  token={token}
+                  copy={copy.overview}
+                  errorHeading={copy.errorHeading}
                   notify={notify}
                   onUnauthorized={onUnauthorized}
                 />

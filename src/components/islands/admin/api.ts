@@ -8,13 +8,23 @@ import type { Inquiry } from '../../../server/repositories/inquiries.ts';
 import type { InquiryMail } from '../../../server/repositories/outbox.ts';
 import type { Campaign, CampaignFailure } from '../../../server/repositories/campaigns.ts';
 import type { CampaignInput } from '../../../lib/campaign-schema.ts';
+import type { Insights } from '../../../server/repositories/insight.ts';
 import type {
   Subscriber,
   SubscriberSort,
   SubscriberStatus,
 } from '../../../server/repositories/subscribers.ts';
 
-export type { Campaign, CampaignFailure, Inquiry, InquiryMail, Subscriber, SubscriberSort, SubscriberStatus };
+export type {
+  Campaign,
+  CampaignFailure,
+  Insights,
+  Inquiry,
+  InquiryMail,
+  Subscriber,
+  SubscriberSort,
+  SubscriberStatus,
+};
 
 /** A list tab's data: what the last call brought, and whether it is still coming or failed. */
 export interface ListState<Row> {
@@ -220,4 +230,15 @@ export async function previewCampaign(
 export async function countConfirmed(token: string, signal?: AbortSignal): Promise<number> {
   const response = await call('/api/newsletter?status=confirmed&page=1&pageSize=1', { token, signal });
   return (await page<Subscriber>(response)).total;
+}
+
+/** The admin Overview's figures for the UTC days `from`…`to` (inclusive, `YYYY-MM-DD`). */
+export async function fetchInsights(
+  token: string,
+  range: { from: string; to: string },
+  signal?: AbortSignal,
+): Promise<Insights> {
+  const query = new URLSearchParams(range);
+  const response = await call(`/api/insights?${query}`, { token, signal });
+  return (await response.json()) as Insights;
 }

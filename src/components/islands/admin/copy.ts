@@ -216,6 +216,88 @@ export const CAMPAIGN_KEYS = [
   'kind_news',
 ] as const;
 
+export const OVERVIEW_KEYS = [
+  'heading',
+  'intro',
+  'range_label',
+  'range_7',
+  'range_30',
+  'range_90',
+  'range_custom',
+  'from',
+  'to',
+  'apply',
+  'range_invalid',
+  'range_summary',
+  'loading',
+  'load_failed',
+  'retry',
+  'export',
+  'exported',
+  'export_failed',
+  'no_data',
+  'table_label',
+  'visits_title',
+  'visits_text',
+  'col_day',
+  'col_views',
+  'col_visits',
+  'pages_title',
+  'col_page',
+  'devices_title',
+  'col_device',
+  'device_phone',
+  'device_tablet',
+  'device_desktop',
+  'referrers_title',
+  'col_source',
+  'direct',
+  'campaigns_title',
+  'campaigns_text',
+  'col_medium',
+  'col_campaign',
+  'none',
+  'funnel_title',
+  'funnel_text',
+  'col_step',
+  'col_count',
+  'col_share',
+  'step_views',
+  'step_contact',
+  'step_meeting',
+  'step_signup',
+  'step_confirmed',
+  'step_brochure',
+  'subscribers_title',
+  'subscribers_text',
+  'col_week',
+  'col_confirmed',
+  'col_unsubscribed',
+  'issues_title',
+  'issues_text',
+  'col_issue',
+  'col_sent',
+  'col_delivered',
+  'col_clicks',
+  'col_click_rate',
+  'col_unsubscribes',
+  'vitals_title',
+  'vitals_text',
+  'vitals_bands',
+  'col_metric',
+  'col_p75',
+  'col_rating',
+  'col_samples',
+  'rating_good',
+  'rating_needs-improvement',
+  'rating_poor',
+  'chart_lcp',
+  'searches_title',
+  'searches_text',
+  'col_query',
+  'col_searches',
+] as const;
+
 export const PAGER_KEYS = ['page_size', 'previous', 'next', 'position', 'range'] as const;
 
 export type LoginCopy = Record<(typeof LOGIN_KEYS)[number], string> & { errorHeading: string };
@@ -223,15 +305,17 @@ export type SubscribersCopy = Record<(typeof SUBSCRIBER_KEYS)[number], string>;
 export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
 export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number], string>;
 export type PagerCopy = Record<(typeof PAGER_KEYS)[number], string>;
+export type OverviewCopy = Record<(typeof OVERVIEW_KEYS)[number], string>;
 
 export interface PanelCopy {
-  tabs: { label: string; subscribers: string; inquiries: string; campaigns: string };
+  tabs: { label: string; subscribers: string; inquiries: string; campaigns: string; overview: string };
   toasts: { label: string; dismiss: string };
   /** "Successful registration!", shown once after the sign-in page hands over. */
   signedIn: string;
   subscribers: SubscribersCopy;
   inquiries: InquiriesCopy;
   campaigns: CampaignsCopy;
+  overview: OverviewCopy;
   pager: PagerCopy & { subscribers: string; inquiries: string; campaigns: string };
   errorHeading: string;
 }
