@@ -6,6 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { describe, expect, test } from 'vitest';
 import { type Api, type Reply } from './support/harness.ts';
 import { linkIn, mailTo, SITE_URL, useMailApi, type TestMail } from './support/mail.ts';
+import { SoftPasskey } from './support/passkey.ts';
 
 const OWNER = { email: 'owner@korvel.example', password: 'the owner passphrase, long enough' };
 let api: Api;
@@ -541,5 +542,93 @@ describe('sessions', () => {
     });
     expect(login.body.enrol).toBe(true);
     expect(errorCode(await get('/api/inquiries', login.body.token))).toBe('mfa_enrolment_required');
+  });
+});
+
+describe('passkeys', () => {
+  const key = new SoftPasskey();
+
+  test('a passkey is added, signs in as the second step, and one assertion never serves twice', async () => {
+    const options = await api.call('POST', '/api/account/passkeys/options', { token: ownerToken });
+    expect(options.status).toBe(200);
+    expect(options.body.rp.id).toBe(new URL(api.url).hostname);
+    const added = await api.call('POST', '/api/account/passkeys', {
+      token: ownerToken,
+      json: { response: key.register(options.body, api.url), name: 'Desk laptop' },
+    });
+    expect(added.status, added.text).toBe(201);
+    // Not the first factor: no new recovery codes.
+    expect(added.body.recoveryCodes).toEqual([]);
+    ownerToken = added.body.token;
+    // The registration challenge is spent.
+    const again = await api.call('POST', '/api/account/passkeys', {
+      token: ownerToken,
+      json: { response: new SoftPasskey().register(options.body, api.url) },
+    });
+    expect(again.status).toBe(409);
+
+    const first = await api.call('POST', '/admin/login', { json: OWNER, ip: nextIp() });
+    expect(first.body.mfa.methods).toEqual(['totp', 'passkey', 'recovery']);
+    const ticket = first.body.mfa.ticket as string;
+    const request = await api.call('POST', '/admin/login/passkey/options', { json: { ticket } });
+    expect(request.body.allowCredentials.map((c: { id: string }) => c.id)).toEqual([key.id]);
+    const assertion = key.authenticate(request.body, api.url);
+    const signed = await api.call('POST', '/admin/login/passkey', {
+      json: { ticket, response: assertion },
+      ip: nextIp(),
+    });
+    expect(signed.status, signed.text).toBe(200);
+    expect((await get('/api/newsletter', signed.body.token)).status).toBe(200);
+
+    // The same assertion on a fresh ticket: its challenge is another one.
+    const next = (await api.call('POST', '/admin/login', { json: OWNER, ip: nextIp() })).body.mfa
+      .ticket as string;
+    await api.call('POST', '/admin/login/passkey/options', { json: { ticket: next } });
+    const replayed = await api.call('POST', '/admin/login/passkey', {
+      json: { ticket: next, response: assertion },
+      ip: nextIp(),
+    });
+    expect(replayed.status).toBe(401);
+    // Signed for another site: refused.
+    const elsewhere = key.authenticate(
+      (await api.call('POST', '/admin/login/passkey/options', { json: { ticket: next } })).body,
+      'https://korvel.example.evil.example',
+    );
+    expect(
+      (
+        await api.call('POST', '/admin/login/passkey', {
+          json: { ticket: next, response: elsewhere },
+          ip: nextIp(),
+        })
+      ).status,
+    ).toBe(401);
+    const account = await get('/api/account', ownerToken);
+    expect(account.body.factors.passkeys).toEqual([
+      expect.objectContaining({ name: 'Desk laptop', lastUsedAt: expect.any(String) }),
+    ]);
+  });
+
+  test('a passkey as the first factor brings the recovery codes; the last factor cannot be removed', async () => {
+    const email = 'passkey.first@korvel.example';
+    await api.call('POST', '/api/team', { token: ownerToken, json: { email, role: 'editor' } });
+    const link = await invitationToken(email);
+    const accepted = await api.call('POST', '/admin/invite/accept', {
+      json: { token: link, password: 'tin roof and copper wire' },
+    });
+    const enrol = accepted.body.token as string;
+    const own = new SoftPasskey();
+    const options = await api.call('POST', '/api/account/passkeys/options', { token: enrol });
+    const added = await api.call('POST', '/api/account/passkeys', {
+      token: enrol,
+      json: { response: own.register(options.body, api.url) },
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.recoveryCodes).toHaveLength(10);
+    expect((await get('/api/newsletter', added.body.token)).status).toBe(200);
+    const removed = await api.call('DELETE', `/api/account/passkeys/${added.body.id}`, {
+      token: added.body.token,
+    });
+    expect(removed.status).toBe(409);
+    expect(errorCode(removed)).toBe('last_factor');
   });
 });
