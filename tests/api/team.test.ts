@@ -322,6 +322,62 @@ describe('roles', () => {
   });
 });
 
+describe('data events in the activity log', () => {
+  test('subscriber deletions, CSV exports, issue tests and sends, and meeting decisions name their actor', async () => {
+    const editor = await member('data.editor@korvel.example', 'editor');
+    const [{ id: subscriber }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email, status) VALUES ('logged@reader.example', 'confirmed') RETURNING id`,
+    )) as [{ id: number }];
+    expect((await get('/api/newsletter?purpose=export&page=1&pageSize=200', editor.token)).status).toBe(200);
+    expect((await get('/api/newsletter?purpose=export&page=2&pageSize=200', editor.token)).status).toBe(200);
+    expect((await get('/api/newsletter?purpose=print', editor.token)).status).toBe(400);
+    expect((await api.call('DELETE', `/api/newsletter/${subscriber}`, { token: editor.token })).status).toBe(
+      204,
+    );
+    await api.db.query(
+      `INSERT INTO subscribers (email, status) VALUES ('reader@plant.example', 'confirmed')`,
+    );
+    const campaign = await api.call('POST', '/api/campaigns', {
+      token: editor.token,
+      json: { subject: 'Logged issue', markdown: 'Hello' },
+    });
+    const id = campaign.body.id as number;
+    expect((await api.call('POST', `/api/campaigns/${id}/test`, { token: editor.token })).status).toBe(202);
+    expect((await api.call('POST', `/api/campaigns/${id}/send`, { token: editor.token })).status).toBe(202);
+    const [{ id: inquiry }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, email, subject, meeting_start, meeting_status, privacy_version)
+       VALUES ('meeting', 'Logged', 'logged@plant.example', 'x', '2031-06-02T09:00:00Z', 'requested', 'p')
+       RETURNING id`,
+    )) as [{ id: number }];
+    const decided = await api.call('POST', `/api/inquiries/${inquiry}/meeting`, {
+      token: ownerToken,
+      json: { decision: 'decline', note: 'We are away that week.' },
+    });
+    expect(decided.status).toBe(200);
+    await api.settle();
+    const log = await api.db.query<{ actor_email: string; action: string; target: string | null }>(
+      `SELECT actor_email, action, target FROM activity_log
+       WHERE action IN ('subscribers.export', 'subscriber.delete', 'campaign.test', 'campaign.send', 'meeting.decline')
+       ORDER BY id`,
+    );
+    expect(log).toEqual([
+      { actor_email: 'data.editor@korvel.example', action: 'subscribers.export', target: null },
+      {
+        actor_email: 'data.editor@korvel.example',
+        action: 'subscriber.delete',
+        target: `subscriber ${subscriber}`,
+      },
+      { actor_email: 'data.editor@korvel.example', action: 'campaign.test', target: `campaign ${id}` },
+      {
+        actor_email: 'data.editor@korvel.example',
+        action: 'campaign.send',
+        target: `campaign ${id}, 1 recipient`,
+      },
+      { actor_email: OWNER.email, action: 'meeting.decline', target: `inquiry ${inquiry}` },
+    ]);
+  });
+});
+
 describe('invitations', () => {
   test('a used, a replaced and an expired invitation link are refused with 410', async () => {
     const email = 'late@korvel.example';
