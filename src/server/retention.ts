@@ -21,6 +21,13 @@ export const RETENTION = {
   rateLimitHours: 24,
   /** Insight counters (daily aggregates, no personal data): months after their day. */
   insightMonths: 25,
+  /**
+   * Activity log entries: days. db/migrations/0008_team.sql refuses to delete younger rows, so change both
+   * together.
+   */
+  activityLogDays: 400,
+  /** Ended admin sessions, sign-in tickets, and used, revoked or expired account links: days after they ended. */
+  accountRecordDays: 1,
 } as const;
 
 export interface RetentionReport {
@@ -30,6 +37,8 @@ export interface RetentionReport {
   inquiries: number;
   rateLimitWindows: number;
   insightRows: number;
+  activityEntries: number;
+  accountRecords: number;
 }
 
 async function count(db: Queryable, sql: string): Promise<number> {
@@ -79,5 +88,26 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
       `DELETE FROM rate_limits WHERE last_hit_at < now() - make_interval(hours => ${r.rateLimitHours})`,
     ),
     insightRows: await insightRows(db),
+    activityEntries: await count(
+      db,
+      `DELETE FROM activity_log WHERE at < now() - make_interval(days => ${r.activityLogDays})`,
+    ),
+    accountRecords:
+      (await count(
+        db,
+        `DELETE FROM admin_sessions
+         WHERE least(expires_at, coalesce(revoked_at, expires_at), last_seen_at + interval '30 minutes')
+           < now() - make_interval(days => ${r.accountRecordDays})`,
+      )) +
+      (await count(
+        db,
+        `DELETE FROM admin_mfa_tickets WHERE expires_at < now() - make_interval(days => ${r.accountRecordDays})`,
+      )) +
+      (await count(
+        db,
+        `DELETE FROM admin_links
+         WHERE least(expires_at, coalesce(used_at, expires_at), coalesce(revoked_at, expires_at))
+           < now() - make_interval(days => ${r.accountRecordDays})`,
+      )),
   };
 }

@@ -2,15 +2,24 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { apiToken } from './admin-support.ts';
 
-export function devAdmin(): { email: string; password: string } {
-  return JSON.parse(readFileSync(`${E2E_DATA_DIR}.admin.json`, 'utf8'));
+/** The dev owner the preview seeded, with its TOTP secret taken from the printed `otpauth://` URI. */
+export function devAdmin(): { email: string; password: string; totp: string } {
+  const admin = JSON.parse(readFileSync(`${E2E_DATA_DIR}.admin.json`, 'utf8')) as {
+    email: string;
+    password: string;
+    otpauth: string;
+  };
+  return {
+    email: admin.email,
+    password: admin.password,
+    totp: new URL(admin.otpauth).searchParams.get('secret')!,
+  };
 }
 
 export async function signIn(request: APIRequestContext): Promise<string> {
-  const reply = await request.post('/admin/login', { data: devAdmin() });
-  expect(reply.status()).toBe(200);
-  return (await reply.json()).token;
+  return apiToken(request, devAdmin());
 }
 
 export interface StoredInquiry {
