@@ -154,6 +154,7 @@ export const ROLES_FOR = {
   inquiries: ['owner', 'sales'],
   team: ['owner'],
   activity: ['owner'],
+  insights: ['owner', 'editor'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Starts a session for `admin` and returns its bearer token. */

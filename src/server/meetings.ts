@@ -25,6 +25,7 @@ import {
   type StoredInquiry,
   type VisitorChangeRefused,
 } from './repositories/inquiries.ts';
+import { recordActivity } from './repositories/activity.ts';
 import { enqueueMail, type MailTemplate, type OutgoingMail } from './repositories/outbox.ts';
 
 /**
@@ -156,6 +157,11 @@ export async function cancelMeetingByVisitor(tx: Queryable, link: VisitorLink): 
   const found = await meetingOfLink(tx, link, true);
   if ('refused' in found) return { done: false, refused: found.refused };
   const meeting = await cancelMeeting(tx, link.inquiryId);
+  await recordActivity(tx, {
+    actor: null,
+    action: 'meeting.cancelled_by_visitor',
+    target: `inquiry ${link.inquiryId}`,
+  });
   return { done: true, meeting, mailIds: await announce(tx, meeting, 'cancelled') };
 }
 
@@ -175,6 +181,11 @@ export async function rescheduleMeetingByVisitor(
   const previousStart = found.meeting.meetingStart!;
   if (new Date(start).toISOString() === previousStart) return { done: false, refused: 'slot_taken' };
   const meeting = await moveMeeting(tx, link.inquiryId, new Date(start));
+  await recordActivity(tx, {
+    actor: null,
+    action: 'meeting.rescheduled',
+    target: `inquiry ${link.inquiryId}: ${previousStart} → ${meeting.meetingStart}`,
+  });
   return {
     done: true,
     meeting,

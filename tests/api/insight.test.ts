@@ -224,8 +224,15 @@ describe('GET /api/insights', () => {
     expect(body.referrers).toEqual([{ source: '', views: 1 }]);
   });
 
-  test('answers 401 without a token and 400 for a bad range', async () => {
+  test('answers 401 without a token, 403 to the sales role and 400 for a bad range', async () => {
     expect((await api.call('GET', '/api/insights')).status).toBe(401);
+    const sales = { email: 'sales-insight@korvel.example', password: 'a sales engineer reads leads' };
+    await api.createAdmin(sales.email, sales.password, 'sales');
+    const refused = await api.call('GET', '/api/insights', {
+      token: await api.login(sales.email, sales.password),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
     for (const query of [
       'from=2026-02-30',
       'from=yesterday',

@@ -240,6 +240,13 @@ describe('one identity per meeting', () => {
   });
 });
 
+/** The activity log's entries about inquiry `id`: the visitor's own changes are recorded without an actor. */
+const activityOf = (id: number) =>
+  api.db.query<{ action: string; actor_id: number | null }>(
+    `SELECT action, actor_id FROM activity_log WHERE target = $1 OR target LIKE $2 ORDER BY id`,
+    [`inquiry ${id}`, `inquiry ${id}: %`],
+  );
+
 describe('the visitor’s links', () => {
   test('cancel: the GET page changes nothing, the POST frees the slot and sends the firm a CANCEL', async () => {
     const visitor = 'cancel@plant.example';
@@ -286,6 +293,7 @@ describe('the visitor’s links', () => {
     expect((await api.call('GET', pathOf(ack, 'reschedule'))).status).toBe(410);
     await api.settle();
     expect(mailTo(mail.catcher, NOTIFY_TO)).toHaveLength(2);
+    expect(await activityOf(id)).toEqual([{ action: 'meeting.cancelled_by_visitor', actor_id: null }]);
   });
 
   test('reschedule: the GET lists free times and changes nothing; the POST moves the meeting for both sides', async () => {
@@ -329,6 +337,7 @@ describe('the visitor’s links', () => {
     expect(old.text).toContain('This link has been used');
     expect((await api.call('GET', pathOf(ack, 'cancel'))).status).toBe(409);
     expect((await api.call('GET', pathOf(theirs, 'cancel'))).status).toBe(200);
+    expect(await activityOf(id)).toEqual([{ action: 'meeting.rescheduled', actor_id: null }]);
   });
 
   test('a time taken meanwhile or not offered shows the times again and changes nothing', async () => {

@@ -2,7 +2,7 @@
  * Insight (issue 24): GET /api/insights (the admin Overview's figures) and GET /newsletter/click/{id}?url=…&sig=…
  * (a counted, signed link in a newsletter issue). The beacon, POST /api/collect, is in collect.ts.
  */
-import { requireAdmin } from '../auth.ts';
+import { requireAdmin, ROLES_FOR } from '../auth.ts';
 import { database } from '../config.ts';
 import { HttpError, json, type Handler } from '../http.ts';
 import { copy } from '../mail/copy.ts';
@@ -28,12 +28,12 @@ function dayParam(params: URLSearchParams, name: 'from' | 'to', fallback: string
 }
 
 /**
- * GET /api/insights?from=YYYY-MM-DD&to=YYYY-MM-DD (signed-in admin) → 200 the counters of those days
+ * GET /api/insights?from=YYYY-MM-DD&to=YYYY-MM-DD (owner or editor) → 200 the counters of those days
  * (inclusive, UTC); without them, the last 30 days up to today.
  */
-export const insightsHandler: Handler = async (req) => {
+export const insightsHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.insights, context);
   const params = new URL(req.url).searchParams;
   onlyParams(params, ['from', 'to']);
   const today = utcDay();

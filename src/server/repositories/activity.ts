@@ -36,6 +36,8 @@ export const ACTIVITY_ACTIONS = [
   'campaign.send',
   'meeting.confirm',
   'meeting.decline',
+  'meeting.cancelled_by_visitor',
+  'meeting.rescheduled',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
