@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { formatTimings, timedCommand, readCpuSeconds, type Timing } from './lib/stage-timer.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
 
 interface Step {
@@ -111,6 +112,8 @@ mkdirSync('test-results', { recursive: true });
 let passed = 0;
 let failed = 0;
 const failedSteps = new Set<string>();
+const timings: Timing[] = [];
+const runStarted = performance.now();
 
 for (const step of steps) {
   if (step.needs?.some((name) => failedSteps.has(name))) {
@@ -131,9 +134,18 @@ for (const step of steps) {
     continue;
   }
   console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
-  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+  const cpuFile = `test-results/.cpu-${timings.length}`;
+  const command = timedCommand(step.command, cpuFile);
+  const started = performance.now();
+  const result = spawnSync(command[0]!, command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
+  });
+  timings.push({
+    name: step.name,
+    start: (started - runStarted) / 1000,
+    wall: (performance.now() - started) / 1000,
+    cpu: readCpuSeconds(cpuFile),
   });
   const ok = result.status === 0;
   if (step.report && step.reportFile && existsSync(step.reportFile)) {
@@ -149,7 +161,9 @@ for (const step of steps) {
 }
 
 const summary = `tests: ${passed} passed, ${failed} failed`;
+const table = formatTimings(timings, (performance.now() - runStarted) / 1000);
+console.log(`\n${table}`);
 if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
-writeFileSync('test-results/summary.txt', `${summary}\n`);
+writeFileSync('test-results/summary.txt', `${table}\n${summary}\n`);
 console.log(summary);
 process.exit(failedSteps.size === 0 ? 0 : 1);
