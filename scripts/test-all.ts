@@ -47,11 +47,12 @@ const gatesReport = (file: string) => {
   const failed = gates.filter((gate) => gate.problems > 0).length;
   return { passed: gates.length - failed, failed };
 };
-const vitest = (config: string | undefined, report: string) => [
+const vitest = (config: string | undefined, report: string, ...args: string[]) => [
   'npx',
   'vitest',
   'run',
   ...(config ? ['--config', config] : []),
+  ...args,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
@@ -91,7 +92,7 @@ const steps: Step[] = [
     reportFile: 'test-results/unit.json',
   },
   // Every API test on the embedded PGlite; on PostgreSQL and through the Neon driver only the ones that touch
-  // the database (vitest.api.config.ts: the tag `no-db` marks the rest).
+  // the database (tests/api/support/no-db.ts: the tag `no-db` marks the rest).
   ...(['pglite', 'postgres', 'neon'] as const).map((target): Step => ({
     name: `api (${target})`,
     env: { API_DB: target },

@@ -15,6 +15,7 @@ import sharp from 'astro/assets/services/sharp';
 import { sourceCandidates } from './image-sources.ts';
 
 type ImageConfig = AstroConfig['image'];
+type Logger = Parameters<NonNullable<LocalImageService['validateOptions']>>[2];
 type Options = ImageTransform & { src: ImageMetadata };
 
 /**
@@ -43,7 +44,7 @@ const decisions = new Map<string, Promise<boolean>>();
  * (its own size or the widest srcset entry): a raster's bytes grow with its width. One encode per source and
  * format; the `images` gate checks every derived file of the build.
  */
-function derivedAreSmaller(options: Options, imageConfig: ImageConfig): Promise<boolean> {
+function derivedAreSmaller(options: Options, imageConfig: ImageConfig, logger: Logger): Promise<boolean> {
   const key = JSON.stringify([
     options.src.src,
     options.format,
@@ -56,11 +57,16 @@ function derivedAreSmaller(options: Options, imageConfig: ImageConfig): Promise<
     decision = (async () => {
       const source = await sourceBytes(options.src);
       if (!source) return true;
-      const srcset = (await sharp.getSrcSet?.(options, imageConfig)) ?? [];
+      const srcset = (await sharp.getSrcSet?.(options, imageConfig, logger)) ?? [];
       const widest = [options, ...srcset.map((entry) => entry.transform)].reduce((a, b) =>
         (b.width ?? 0) > (a.width ?? 0) ? b : a,
       );
-      const { data } = await sharp.transform(source, { ...widest, src: options.src.src }, imageConfig);
+      const { data } = await sharp.transform(
+        source,
+        { ...widest, src: options.src.src },
+        imageConfig,
+        logger,
+      );
       return data.byteLength <= source.byteLength;
     })();
     decisions.set(key, decision);
@@ -70,18 +76,18 @@ function derivedAreSmaller(options: Options, imageConfig: ImageConfig): Promise<
 
 const service: LocalImageService = {
   ...sharp,
-  async validateOptions(options, imageConfig) {
-    const validated = (await sharp.validateOptions!(options, imageConfig)) as Options;
+  async validateOptions(options, imageConfig, logger) {
+    const validated = (await sharp.validateOptions!(options, imageConfig, logger)) as Options;
     const src = validated.src;
     if (!isLocal(src)) return validated;
     const own = src.format === 'jpeg' ? 'jpg' : src.format;
     const format = validated.format === 'jpeg' ? 'jpg' : validated.format;
     if (format === own || format === 'svg') return validated;
-    if (!(await derivedAreSmaller(validated, imageConfig))) validated.format = own;
+    if (!(await derivedAreSmaller(validated, imageConfig, logger))) validated.format = own;
     return validated;
   },
-  async getSrcSet(options, imageConfig) {
-    const entries = (await sharp.getSrcSet?.(options, imageConfig)) ?? [];
+  async getSrcSet(options, imageConfig, logger) {
+    const entries = (await sharp.getSrcSet?.(options, imageConfig, logger)) ?? [];
     const src = options.src as Options['src'];
     // An SVG served as itself is one file at every width: the srcset names it once per width.
     if (options.format !== 'svg' || !isLocal(src) || src.format !== 'svg') return entries;

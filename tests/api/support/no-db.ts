@@ -2,7 +2,7 @@
  * API tests that never touch the database carry the tag `no-db` (declared in vitest.api.config.ts): a 405, a
  * 415 or a body over its cap is refused before any statement runs, so the answer cannot differ between
  * PGlite, PostgreSQL and the Neon driver. They run once, on PGlite; the PostgreSQL and Neon runs leave them out
- * (`tagsFilter`). The tag is checked, not trusted: {@link checkNoDb} counts the statements the database runs
+ * (`--tags-filter=!no-db` in scripts/test-all.ts). The tag is checked, not trusted: {@link checkNoDb} counts the statements the database runs
  * during each tagged test and fails the test if there was one.
  */
 import { afterEach, beforeEach, expect } from 'vitest';
