@@ -79,8 +79,9 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
   ],
-  // Every SVG comes from this repository (reviewed like code), so sharp may rasterise the drawings to AVIF/WebP.
-  image: { dangerouslyProcessSVG: true },
+  // Every SVG comes from this repository (reviewed like code), so sharp may rasterise the drawings to AVIF/WebP;
+  // the service keeps an image's own format wherever the derived one would be larger (src/lib/image-service.ts).
+  image: { dangerouslyProcessSVG: true, service: { entrypoint: './src/lib/image-service.ts' } },
   // Shiki writes inline styles that a hash-based CSP would block; Prism styles come from a stylesheet.
   // Sätteri (Astro's Markdown processor) with one plugin: standard numbers such as "14644-1" never break
   // after their hyphen (src/lib/unbroken-plugin.ts).

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { freshFunctionBundles } from './lib/function-bundles.ts';
-import { loadFunctions } from './lib/function-host.ts';
+import { bodyStream, discardUnreadBody, loadFunctions } from './lib/function-host.ts';
 import { startLocalServices } from './lib/local-services.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,7 +91,7 @@ function toRequest(req: IncomingMessage): Request {
   return new Request(url, {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? bodyStream(req) : undefined,
     duplex: 'half',
   } as RequestInit);
 }
@@ -129,6 +129,8 @@ const server = createServer(async (req, res) => {
       headers.delete('content-length');
       headers.append('vary', 'Accept-Encoding');
     }
+    // A body the function refused (413) is read to its end and dropped, so the keep-alive connection lives on.
+    discardUnreadBody(req, res);
     res.writeHead(response.status, Object.fromEntries(headers));
     if (!response.body || req.method === 'HEAD') res.end();
     else if (encoder)

@@ -1,12 +1,24 @@
 /**
  * `npm test`: types, lint, the content linter, unit tests, API tests (embedded PGlite; then a real PostgreSQL
  * server, directly and through the Neon driver, whenever one is installed), the deployed function bundles,
- * build, the gates over dist/ (links, HTML
- * validity, JSON-LD, feeds and sitemap, social cards), budgets and end-to-end tests in Chromium, in that order.
- * Prints one closing line, `tests: N passed, M failed`, and writes it to test-results/summary.txt.
+ * build, the gates over dist/ (links, HTML validity, JSON-LD, feeds and sitemap, social cards, fonts, image
+ * sizes), budgets and end-to-end tests in Chromium.
+ *
+ * Stages run side by side, one per core (`TEST_PARALLEL` to change): a stage starts, in the order below, once
+ * the stages it needs have passed and a slot is free. Measured on 2 cores (README, "Tests"), no stage keeps
+ * more than about one core busy, and the end-to-end tests mostly wait, so the build and then the end-to-end
+ * tests run in one slot while check, lint, unit, API and bundle tests take turns in the other. The function
+ * bundles are built once (`functions`) for the bundle test and the preview of the end-to-end tests. A stage's
+ * output goes to test-results/logs/<stage>.log and is printed whole when the stage ends, so parallel output
+ * never mixes.
+ *
+ * Ends with a table of each stage's start, wall and CPU seconds, then one line, `tests: N passed, M failed`;
+ * both go to test-results/summary.txt.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { formatTimings, readCpuSeconds, timedCommand, type Timing } from './lib/stage-timer.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
 
 interface Step {
@@ -29,127 +41,175 @@ const playwrightReport = (file: string) => {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 };
+/** scripts/check-dist.ts --report: one entry per gate. */
+const gatesReport = (file: string) => {
+  const gates = JSON.parse(readFileSync(file, 'utf8')) as { gate: string; problems: number }[];
+  const failed = gates.filter((gate) => gate.problems > 0).length;
+  return { passed: gates.length - failed, failed };
+};
+const vitest = (config: string | undefined, report: string, ...args: string[]) => [
+  'npx',
+  'vitest',
+  'run',
+  ...(config ? ['--config', config] : []),
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+const noPostgres = () =>
+  postgresBin() ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)';
 
 const steps: Step[] = [
-  { name: 'check', command: ['npm', 'run', 'check'] },
+  // Astro, its image pipeline (sharp), the social cards and Pagefind: the longest chain starts first.
+  { name: 'build', command: ['npm', 'run', 'build'] },
+  // The bundles Netlify deploys, built once into .netlify/function-zips for the bundle test and the preview.
+  { name: 'functions', command: ['node', 'scripts/build-functions.ts'] },
+  // Gates over dist/ in one process that reads the site once (scripts/check-dist.ts); one result per gate.
+  {
+    name: 'dist',
+    command: ['node', 'scripts/check-dist.ts', '--report', 'test-results/dist.json'],
+    report: gatesReport,
+    reportFile: 'test-results/dist.json',
+    needs: ['build'],
+  },
+  {
+    name: 'e2e',
+    command: ['npx', 'playwright', 'test'],
+    report: playwrightReport,
+    reportFile: 'test-results/e2e.json',
+    needs: ['build', 'functions'],
+  },
+  // `astro check` syncs .astro/ as the build does, so it runs after the build, never beside it.
+  { name: 'check', command: ['npm', 'run', 'check'], needs: ['build'] },
   { name: 'lint', command: ['npm', 'run', 'lint'] },
   // Spelling, contact details, sources, bylines, links and alt text in the content (docs/editing.md).
   { name: 'lint:content', command: ['npm', 'run', 'lint:content'] },
   {
     name: 'unit',
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/unit.json',
-    ],
+    command: vitest(undefined, 'test-results/unit.json'),
     report: vitestReport,
     reportFile: 'test-results/unit.json',
   },
+  // Every API test on the embedded PGlite; on PostgreSQL and through the Neon driver only the ones that touch
+  // the database (tests/api/support/no-db.ts: the tag `no-db` marks the rest).
   ...(['pglite', 'postgres', 'neon'] as const).map((target): Step => ({
     name: `api (${target})`,
     env: { API_DB: target },
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--config',
-      'vitest.api.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=test-results/api-${target}.json`,
-    ],
+    command: vitest('vitest.api.config.ts', `test-results/api-${target}.json`),
     report: vitestReport,
     reportFile: `test-results/api-${target}.json`,
-    unavailable: () =>
-      target !== 'pglite' && !postgresBin()
-        ? 'PostgreSQL is not installed (apt-get install postgresql)'
-        : undefined,
+    unavailable: target === 'pglite' ? undefined : noPostgres,
   })),
   {
     // The function bundles as Netlify deploys them, in a plain Node process outside the repository; once,
     // against a real PostgreSQL when one is installed, otherwise the embedded PGlite.
     name: 'bundles',
     env: { API_DB: postgresBin() ? 'postgres' : 'pglite' },
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--config',
-      'vitest.bundles.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/bundles.json',
-    ],
+    command: vitest('vitest.bundles.config.ts', 'test-results/bundles.json'),
     report: vitestReport,
     reportFile: 'test-results/bundles.json',
-  },
-  { name: 'build', command: ['npm', 'run', 'build'] },
-  // Gates over dist/: see scripts/check-dist.ts.
-  ...(['links', 'html', 'structured-data', 'feeds', 'social-cards', 'fonts'] as const).map((gate): Step => ({
-    name: `dist: ${gate}`,
-    command: ['npm', 'run', 'check:dist', '--', gate],
-    needs: ['build'],
-  })),
-  {
-    name: 'e2e',
-    command: ['npx', 'playwright', 'test'],
-    report: playwrightReport,
-    reportFile: 'test-results/e2e.json',
-    needs: ['build'],
+    needs: ['functions'],
   },
 ];
+
+const slots = Number(process.env.TEST_PARALLEL) || availableParallelism();
 
 rmSync('test-results', { recursive: true, force: true });
 // The preview of the end-to-end tests starts from an empty embedded database every run.
 for (const path of ['.data/e2e', '.data/e2e.admin.json', '.data/e2e.lock', '.data/e2e.url'])
   rmSync(path, { recursive: true, force: true });
-mkdirSync('test-results', { recursive: true });
+mkdirSync('test-results/logs', { recursive: true });
 
 let passed = 0;
 let failed = 0;
 const failedSteps = new Set<string>();
+const doneSteps = new Set<string>();
+const timings = new Map<string, Timing>();
+const runStarted = performance.now();
+const since = () => (performance.now() - runStarted) / 1000;
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
 
-for (const step of steps) {
-  if (step.needs?.some((name) => failedSteps.has(name))) {
-    console.log(`\n▶ ${step.name}: skipped, ${step.needs.join(', ')} failed`);
-    failedSteps.add(step.name);
-    failed += 1;
-    continue;
-  }
-  const reason = step.unavailable?.();
-  if (reason) {
-    if (process.env.CI) {
-      console.log(`\n▶ ${step.name}: cannot run on CI: ${reason}`);
-      failedSteps.add(step.name);
-      failed += 1;
-    } else {
-      console.log(`\n▶ ${step.name}: skipped, ${reason}`);
-    }
-    continue;
-  }
-  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
-  const result = spawnSync(step.command[0]!, step.command.slice(1), {
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+/** Runs one stage with its output in its log file; resolves once it exited and was counted. */
+function run(step: Step): Promise<void> {
+  const log = `test-results/logs/${slug(step.name)}.log`;
+  const cpuFile = `test-results/logs/${slug(step.name)}.cpu`;
+  const command = timedCommand(step.command, cpuFile);
+  const start = since();
+  console.log(`▶ ${step.name} started at ${start.toFixed(0)} s: ${step.command.join(' ')}`);
+  return new Promise((resolve) => {
+    const out = createWriteStream(log);
+    const child = spawn(command[0]!, command.slice(1), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        const ok = code === 0;
+        const wall = since() - start;
+        timings.set(step.name, { name: step.name, start, wall, cpu: readCpuSeconds(cpuFile) });
+        console.log(`\n▶ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${wall.toFixed(0)} s\n`);
+        process.stdout.write(readFileSync(log));
+        if (step.report && step.reportFile && existsSync(step.reportFile)) {
+          const counts = step.report(step.reportFile);
+          passed += counts.passed;
+          failed += counts.failed;
+          if (!ok && counts.failed === 0) failed += 1;
+        } else if (ok) passed += 1;
+        else failed += 1;
+        if (!ok) failedSteps.add(step.name);
+        doneSteps.add(step.name);
+        resolve();
+      });
+    });
   });
-  const ok = result.status === 0;
-  if (step.report && step.reportFile && existsSync(step.reportFile)) {
-    const counts = step.report(step.reportFile);
-    passed += counts.passed;
-    failed += counts.failed;
-    if (!ok && counts.failed === 0) failed += 1;
-  } else {
-    if (ok) passed += 1;
-    else failed += 1;
+}
+
+const pending = [...steps];
+const running = new Map<string, Promise<void>>();
+
+while (pending.length > 0 || running.size > 0) {
+  for (const step of [...pending]) {
+    const needs = step.needs ?? [];
+    if (needs.some((name) => failedSteps.has(name))) {
+      pending.splice(pending.indexOf(step), 1);
+      console.log(`▶ ${step.name}: skipped, ${needs.filter((n) => failedSteps.has(n)).join(', ')} failed`);
+      failedSteps.add(step.name);
+      doneSteps.add(step.name);
+      failed += 1;
+      continue;
+    }
+    const reason = step.unavailable?.();
+    if (reason) {
+      pending.splice(pending.indexOf(step), 1);
+      doneSteps.add(step.name);
+      if (process.env.CI) {
+        console.log(`▶ ${step.name}: cannot run on CI: ${reason}`);
+        failedSteps.add(step.name);
+        failed += 1;
+      } else console.log(`▶ ${step.name}: skipped, ${reason}`);
+      continue;
+    }
+    if (!needs.every((name) => doneSteps.has(name)) || running.size >= slots) continue;
+    pending.splice(pending.indexOf(step), 1);
+    running.set(
+      step.name,
+      run(step).then(() => void running.delete(step.name)),
+    );
   }
-  if (!ok) failedSteps.add(step.name);
+  if (running.size > 0) await Promise.race(running.values());
+  else if (pending.length > 0) throw new Error(`stages wait for each other: ${pending.map((s) => s.name)}`);
 }
 
 const summary = `tests: ${passed} passed, ${failed} failed`;
+const table = formatTimings(
+  steps.flatMap((step) => timings.get(step.name) ?? []).sort((a, b) => (a.start ?? 0) - (b.start ?? 0)),
+  since(),
+);
+console.log(`\n${table}`);
 if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
-writeFileSync('test-results/summary.txt', `${summary}\n`);
+writeFileSync('test-results/summary.txt', `${table}\n${summary}\n`);
 console.log(summary);
 process.exit(failedSteps.size === 0 ? 0 : 1);

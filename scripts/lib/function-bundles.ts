@@ -3,10 +3,11 @@
  * directory, `node_bundler`, `included_files`, `external_node_modules`, `ignored_node_modules`, per-function
  * patterns) and @netlify/zip-it-and-ship-it bundles every function with the options @netlify/build passes
  * (`esbuild` becomes `esbuild_zisi`, included files relative to the project root, a manifest.json).
- * The bundle test (tests/api/bundles.test.ts) runs the zips; `npm run preview` runs the unzipped build.
+ * Built once as zips (the deploy's format) into .netlify/function-zips: the bundle test (tests/bundles) and
+ * `npm run preview` both run those zips, unzipped.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FunctionConfig, FunctionResult } from '@netlify/zip-it-and-ship-it';
@@ -85,34 +86,90 @@ async function sourceHashes(files: string[]): Promise<Record<string, string>> {
   return Object.fromEntries(await Promise.all(all.map(async (file) => [file, await hashOf(file)])));
 }
 
-/**
- * For `npm run preview`: the bundles as directories in `outDir`, rebuilt only when a file they were built
- * from (as zip-it-and-ship-it reports it), netlify.toml, the lockfile or the list of functions changed.
- * @returns whether it had to build
- */
-export async function freshFunctionBundles(outDir: string): Promise<boolean> {
-  const stampFile = join(outDir, 'inputs.json');
-  const functionsDir = `${root}netlify/functions`;
-  const entries = (await readdir(functionsDir)).sort();
+/** Where the zips as deployed are kept between runs: the bundle test and the preview both start from them. */
+export const FUNCTION_ZIPS = `${root}.netlify/function-zips`;
+
+interface Stamp {
+  entries: string[];
+  hashes: Record<string, string>;
+}
+
+/** The stamp in `dir` when it still matches the function sources, netlify.toml and the lockfile. */
+async function currentStamp(dir: string): Promise<Stamp | undefined> {
+  const entries = (await readdir(`${root}netlify/functions`)).sort();
   try {
-    const stamp = JSON.parse(await readFile(stampFile, 'utf8')) as {
-      entries: string[];
-      hashes: Record<string, string>;
-    };
+    const stamp = JSON.parse(await readFile(join(dir, 'inputs.json'), 'utf8')) as Stamp;
     const current = await sourceHashes(Object.keys(stamp.hashes));
     if (
       JSON.stringify(stamp.entries) === JSON.stringify(entries) &&
       JSON.stringify(stamp.hashes) === JSON.stringify(current)
     )
-      return false;
+      return stamp;
   } catch {
-    // No stamp yet, or an unreadable one: build.
+    // No stamp yet, or an unreadable one.
   }
-  await rm(outDir, { recursive: true, force: true });
-  const results = await buildFunctionBundles(outDir, 'none');
-  const inputs = results
-    .flatMap((result) => result.inputs ?? [])
-    .filter((file) => !file.includes('/node_modules/'));
-  await writeFile(stampFile, JSON.stringify({ entries, hashes: await sourceHashes(inputs) }));
-  return true;
+  return undefined;
+}
+
+/**
+ * The zips a deploy ships, in {@link FUNCTION_ZIPS}, built only when a file they were built from (as
+ * zip-it-and-ship-it reports it), netlify.toml, the lockfile or the list of functions changed. `npm test`
+ * builds them once (scripts/build-functions.ts) for the bundle test and the preview.
+ * @returns the zips by function name and whether they had to be built
+ */
+export async function freshFunctionZips(): Promise<{
+  built: boolean;
+  zips: { name: string; path: string }[];
+}> {
+  let built = false;
+  if (!(await currentStamp(FUNCTION_ZIPS))) {
+    await rm(FUNCTION_ZIPS, { recursive: true, force: true });
+    const results = await buildFunctionBundles(FUNCTION_ZIPS, 'zip');
+    const inputs = results
+      .flatMap((result) => result.inputs ?? [])
+      .filter((file) => !file.includes('/node_modules/'));
+    const entries = (await readdir(`${root}netlify/functions`)).sort();
+    await writeFile(
+      join(FUNCTION_ZIPS, 'inputs.json'),
+      JSON.stringify({ entries, hashes: await sourceHashes(inputs) }),
+    );
+    built = true;
+  }
+  const manifest = JSON.parse(await readFile(join(FUNCTION_ZIPS, 'manifest.json'), 'utf8')) as {
+    functions: { name: string; path: string }[];
+  };
+  return { built, zips: manifest.functions.map(({ name, path }) => ({ name, path })) };
+}
+
+/**
+ * Unzips every zip into `outDir/<name>/` beside a copy of the manifest: the layout the function host loads
+ * (scripts/lib/function-host.ts).
+ */
+export async function unzipFunctions(zips: { name: string; path: string }[], outDir: string): Promise<void> {
+  const { default: StreamZip } = await import('node-stream-zip');
+  await mkdir(outDir, { recursive: true });
+  for (const { name, path } of zips) {
+    const zip = new StreamZip.async({ file: path });
+    await mkdir(join(outDir, name), { recursive: true });
+    await zip.extract(null, join(outDir, name));
+    await zip.close();
+  }
+  await copyFile(join(FUNCTION_ZIPS, 'manifest.json'), join(outDir, 'manifest.json'));
+}
+
+/**
+ * For `npm run preview`: the deploy's zips ({@link freshFunctionZips}) unzipped into `outDir`, again only
+ * when they changed, so the preview runs exactly what the bundle test ran.
+ * @returns whether the zips had to be built
+ */
+export async function freshFunctionBundles(outDir: string): Promise<boolean> {
+  const { built, zips } = await freshFunctionZips();
+  const zipStamp = await readFile(join(FUNCTION_ZIPS, 'inputs.json'), 'utf8');
+  const unzipped = await readFile(join(outDir, 'inputs.json'), 'utf8').catch(() => undefined);
+  if (unzipped !== zipStamp) {
+    await rm(outDir, { recursive: true, force: true });
+    await unzipFunctions(zips, outDir);
+    await writeFile(join(outDir, 'inputs.json'), zipStamp);
+  }
+  return built;
 }

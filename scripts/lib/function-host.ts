@@ -12,9 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 /** The part of Netlify's `Context` the host fills in (the functions use `ip`, `params` and `waitUntil`). */
@@ -149,6 +148,65 @@ export async function loadFunctions(dir: string, siteUrl = 'http://127.0.0.1'): 
   };
 }
 
+/**
+ * How much of a body the function left unread (one over its limit, answered 413) the server reads and throws
+ * away after answering, so the client's upload ends normally and the keep-alive connection serves the next
+ * request. A larger rest is not read: the answer says `Connection: close`, or the socket is dropped.
+ */
+export const DISCARD_LIMIT = 1024 * 1024;
+
+/**
+ * A request's body as a web stream for a `Request`. Unlike `Readable.toWeb(req)`, cancelling it (what a
+ * function does with a body over its limit) leaves the socket alone: toWeb destroyed it, and the kernel
+ * answered the client's still-arriving bytes with a reset that often beat the 413 to the client. Call
+ * {@link discardUnreadBody} before answering.
+ */
+export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (cancelled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => cancelled || controller.close());
+        req.once('error', (error) => cancelled || controller.error(error));
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        cancelled = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/**
+ * Before the answer to a request whose body the function did not read to the end: the rest is read and
+ * discarded up to {@link DISCARD_LIMIT}, so the client sees the answer, its upload completes and the next
+ * request on the connection works. A declared rest over the limit gets `Connection: close` instead; an
+ * undeclared (chunked) one that passes it loses its socket.
+ */
+export function discardUnreadBody(req: IncomingMessage, res: ServerResponse) {
+  if (req.complete || req.method === 'GET' || req.method === 'HEAD') return;
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DISCARD_LIMIT) res.shouldKeepAlive = false;
+  // The body stream's own listener goes: nobody reads that stream any more.
+  req.removeAllListeners('data');
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > DISCARD_LIMIT && res.shouldKeepAlive) req.socket.destroy();
+  });
+  req.resume();
+}
+
 /** `node function-host.mts <dir> [port]`: the bundles over HTTP on 127.0.0.1; the client IP is the socket's. */
 async function main(dir: string, port: number) {
   const server = createServer();
@@ -164,13 +222,13 @@ async function main(dir: string, port: number) {
     const request = new Request(new URL(req.url ?? '/', url), {
       method: req.method,
       headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      body: hasBody ? bodyStream(req) : undefined,
       duplex: 'half',
     } as RequestInit);
     const response =
       (await host.handle(request, req.socket.remoteAddress ?? '')) ??
       new Response('No function here.', { status: 404 });
-    if (!req.readableEnded) res.shouldKeepAlive = false;
+    discardUnreadBody(req, res);
     res.writeHead(response.status, [...response.headers].flat());
     res.end(Buffer.from(await response.arrayBuffer()));
   });

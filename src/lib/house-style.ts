@@ -2,8 +2,10 @@
  * The house style of docs/editing.md as rules a script can check: British spelling, a narrow no-break space
  * between a number and its unit or %, dates as "14 May 2024", "#" over a numbering column and no e-mail or
  * phone typed into MDX. `npm run style` lists what breaks them and `npm run style -- --fix` repairs what needs
- * no judgement (tests/unit/house-style.test.ts keeps the content clean).
+ * no judgement (tests/unit/house-style.test.ts keeps the content clean). Text that SPEC fixes word for word
+ * (src/lib/spec-fixed.ts) is never reported or rewritten: SPEC wins over the house style.
  */
+import { specFixedRanges } from './spec-fixed.ts';
 
 /** U+202F, the non-breaking thin space that separates a number from its unit: "30 %", "25 °C". */
 export const THIN_SPACE = '\u202F';
@@ -227,18 +229,22 @@ export function proseFindings(text: string): Finding[] {
 }
 
 /** Applies every finding that has a replacement, from the end so earlier offsets stay valid. */
-export function fixProse(text: string): string {
-  const findings = proseFindings(text)
-    .filter((f) => f.replacement !== undefined)
-    .sort((a, b) => b.index - a.index);
+function applyFindings(text: string, findings: Finding[]): string {
   let out = text;
   let limit = Infinity;
-  for (const finding of findings) {
+  for (const finding of findings
+    .filter((f) => f.replacement !== undefined)
+    .sort((a, b) => b.index - a.index)) {
     if (finding.index + finding.found.length > limit) continue; // overlaps a fix already made
     out = out.slice(0, finding.index) + finding.replacement + out.slice(finding.index + finding.found.length);
     limit = finding.index;
   }
   return out;
+}
+
+/** One run of prose with every fixable finding repaired. */
+export function fixProse(text: string): string {
+  return applyFindings(text, proseFindings(text));
 }
 
 /** [start, end) offsets of the prose in a file; everything else (keys, paths, URLs, code) is left alone. */
@@ -300,47 +306,52 @@ export function proseRanges(path: string, source: string): Ranges {
 
 const lineAt = (source: string, index: number) => source.slice(0, index).split('\n').length;
 
-/** Every house-style finding in one content or locale file. */
-export function checkFile(path: string, source: string): StyleIssue[] {
-  const issues: StyleIssue[] = [];
+const NUMBERING_HEADER = /^\|\s*No\.?\s*\|(?=.*\n\|\s*-)/gm;
+
+/**
+ * Every finding in one content or locale file, with offsets into the whole file, except inside text that SPEC
+ * fixes (src/lib/spec-fixed.ts): no house-style rule reports or rewrites that.
+ */
+function fileFindings(path: string, source: string): Finding[] {
+  const findings: Finding[] = [];
   for (const [from, to] of proseRanges(path, source)) {
-    for (const finding of proseFindings(source.slice(from, to))) {
-      issues.push({
-        rule: finding.rule,
-        line: lineAt(source, from + finding.index),
-        found: finding.found,
-        ...(finding.replacement !== undefined && { replacement: finding.replacement }),
-      });
-    }
+    for (const finding of proseFindings(source.slice(from, to)))
+      findings.push({ ...finding, index: from + finding.index });
   }
   if (/\.mdx?$/.test(path)) {
-    const body = source.replace(/^---\n[\s\S]*?\n---\n/, (front) =>
-      '\n'.repeat(front.split('\n').length - 1),
-    );
+    const front = /^---\n[\s\S]*?\n---\n/.exec(source)?.[0].length ?? 0;
+    const body = source.slice(front);
     for (const match of body.matchAll(/[\w.+-]+@korvel\.example|\+381[\d\s]{6,}/g)) {
-      issues.push({ rule: 'contact', line: lineAt(body, match.index), found: match[0].trim() });
+      findings.push({ rule: 'contact', index: front + match.index, found: match[0].trim() });
     }
-    for (const match of body.matchAll(/^\|\s*No\.?\s*\|(?=.*\n\|\s*-)/gm)) {
-      issues.push({
+    for (const match of body.matchAll(NUMBERING_HEADER)) {
+      findings.push({
         rule: 'table-header',
-        line: lineAt(body, match.index),
+        index: front + match.index,
         found: match[0],
         replacement: '| #   |',
       });
     }
   }
-  return issues.sort((a, b) => a.line - b.line);
+  const fixed = specFixedRanges(path, source);
+  return findings.filter(
+    ({ index, found }) => !fixed.some(([from, to]) => index < to && index + found.length > from),
+  );
+}
+
+/** Every house-style finding in one content or locale file. */
+export function checkFile(path: string, source: string): StyleIssue[] {
+  return fileFindings(path, source)
+    .map((finding) => ({
+      rule: finding.rule,
+      line: lineAt(source, finding.index),
+      found: finding.found,
+      ...(finding.replacement !== undefined && { replacement: finding.replacement }),
+    }))
+    .sort((a, b) => a.line - b.line);
 }
 
 /** The file with every fixable finding repaired. */
 export function fixFile(path: string, source: string): string {
-  let out = '';
-  let cursor = 0;
-  for (const [from, to] of proseRanges(path, source).sort((a, b) => a[0] - b[0])) {
-    out += source.slice(cursor, from) + fixProse(source.slice(from, to));
-    cursor = to;
-  }
-  out += source.slice(cursor);
-  if (/\.mdx?$/.test(path)) out = out.replace(/^\|\s*No\.?\s*\|(?=.*\n\|\s*-)/gm, '| #   |');
-  return out;
+  return applyFindings(source, fileFindings(path, source));
 }

@@ -9,15 +9,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import StreamZip from 'node-stream-zip';
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { buildFunctionBundles } from '../../scripts/lib/function-bundles.ts';
+import { freshFunctionZips, unzipFunctions } from '../../scripts/lib/function-bundles.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/lib/mail-catcher.ts';
 import { createDb, type Db } from '../../src/server/db/index.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
@@ -185,16 +184,9 @@ beforeAll(async () => {
   for (let dir = work; dir !== parse(dir).root; dir = dirname(dir))
     expect(existsSync(join(dir, 'node_modules')), `${dir}/node_modules`).toBe(false);
 
-  const zips = join(work, 'zips');
+  // The zips npm test built once (scripts/build-functions.ts), or built here when they are missing or stale.
   const run = join(work, 'run');
-  const results = await buildFunctionBundles(zips, 'zip');
-  mkdirSync(run);
-  for (const result of results) {
-    const zip = new StreamZip.async({ file: result.path });
-    await zip.extract(null, join(run, result.name));
-    await zip.close();
-  }
-  cpSync(join(zips, 'manifest.json'), join(run, 'manifest.json'));
+  await unzipFunctions((await freshFunctionZips()).zips, run);
   cpSync(join(repo, 'scripts', 'lib', 'function-host.ts'), join(run, 'function-host.mts'));
 
   database = await targetDatabase(work);

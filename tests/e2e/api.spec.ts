@@ -3,6 +3,7 @@
  * what the admin island and the newsletter form will call.
  */
 import { expect, test } from '@playwright/test';
+import { Agent, request as undiciRequest } from 'undici';
 import { signIn } from './admin-api.ts';
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern
@@ -61,4 +62,31 @@ test('logout revokes the token', async ({ request }) => {
   const auth = { authorization: `Bearer ${token}` };
   expect((await request.post('/admin/logout', { headers: auth })).status()).toBe(204);
   expect((await request.get('/api/newsletter', { headers: auth })).status()).toBe(401);
+});
+
+test('200 bodies over the limit in a row on one keep-alive connection: every one 413, none reset', async ({
+  baseURL,
+}) => {
+  // Node's fetch client, with one connection it reuses; a reset would reject a request or open a new socket.
+  const agent = new Agent({ connections: 1, pipelining: 1, keepAliveTimeout: 30_000 });
+  let sockets = 0;
+  agent.on('connect', () => (sockets += 1));
+  const oversized = JSON.stringify({ email: 'large@example.com', padding: 'x'.repeat(64 * 1024) });
+  const statuses: number[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const reply = await undiciRequest(`${baseURL}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: oversized,
+      dispatcher: agent,
+    });
+    await reply.body.dump();
+    statuses.push(reply.statusCode);
+  }
+  expect(statuses).toEqual(Array(200).fill(413));
+  const next = await undiciRequest(`${baseURL}/api/health`, { dispatcher: agent });
+  expect(next.statusCode).toBe(200);
+  await next.body.dump();
+  expect(sockets).toBe(1);
+  await agent.close();
 });

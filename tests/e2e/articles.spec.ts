@@ -54,10 +54,10 @@ test('every slide has alt text from the front-matter', async ({ page }) => {
   for (const alt of alts) expect(alt?.length).toBeGreaterThan(10);
 });
 
-test('the AI article has the # / What / Why table with five rows', async ({ page }) => {
+test('the AI article has the No / What / Why table of SPEC with five rows', async ({ page }) => {
   await page.goto('/blog/integrating-ai');
   const table = page.locator('.prose table').filter({ has: page.getByRole('columnheader', { name: 'Why' }) });
-  await expect(table.getByRole('columnheader')).toHaveText(['#', 'What', 'Why']);
+  await expect(table.getByRole('columnheader')).toHaveText(['No', 'What', 'Why']);
   await expect(table.locator('tbody tr')).toHaveCount(5);
 });
 

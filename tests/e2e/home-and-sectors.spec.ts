@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { sectors } from '../../src/routes.ts';
 import { expect, frontMatter, isMobile, message, test } from './fixtures.ts';
@@ -13,6 +13,17 @@ const drawingAlt = (collection: string, id: string) =>
       image: { alt: string };
     }
   ).image.alt;
+
+/**
+ * The picture's image as the browser chose it, and the drawing it was made from: what is served is never larger
+ * (src/lib/image-service.ts keeps the SVG where a derived AVIF or WebP would outweigh it).
+ */
+async function expectNoLargerThanDrawing(img: Locator, request: APIRequestContext, drawing: string) {
+  const served = await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname);
+  const bytes = (await (await request.get(served)).body()).byteLength;
+  expect(bytes, served).toBeLessThanOrEqual(statSync(drawing).size);
+  return served;
+}
 
 /** Words a visitor reads in <main>, leaving out navigation blocks (contents, sibling links) and hidden text. */
 async function bodyWords(page: Page): Promise<number> {
@@ -80,11 +91,16 @@ test.describe('home page', () => {
     await expect(page.locator('.news a').first()).toHaveAttribute('href', `/news/${newest('news')}`);
   });
 
-  test('fetches its hero drawing first and the division drawings lazily', async ({ page }) => {
+  test('fetches its hero drawing first, never larger than the drawing, and the division drawings lazily', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const hero = page.locator('.hero picture');
-    await expect(hero.locator('source[type="image/avif"]')).toHaveCount(1);
-    await expect(hero.locator('source[type="image/webp"]')).toHaveCount(1);
+    // An AVIF and a WebP source, each as the drawing itself where the derived file would be larger.
+    await expect(hero.locator('source')).toHaveCount(2);
+    for (const source of await hero.locator('source').all())
+      expect(await source.getAttribute('type')).toMatch(/^image\/(avif|webp|svg\+xml)$/);
     const img = hero.locator('img');
     await expect(img).toHaveAttribute('loading', 'eager');
     await expect(img).toHaveAttribute('fetchpriority', 'high');
@@ -92,9 +108,9 @@ test.describe('home page', () => {
     await expect(img).toHaveAttribute('height', '900');
     await expect(img).toHaveAttribute('alt', message('home:hero_image_alt'));
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-    expect(
-      await img.evaluate((el: HTMLImageElement) => /\.avif$/.test(new URL(el.currentSrc).pathname)),
-    ).toBe(true);
+    expect(await expectNoLargerThanDrawing(img, request, 'src/assets/home/plant-section.svg')).toMatch(
+      /\.(avif|webp|svg)$/,
+    );
     const cards = page.locator('.divisions img');
     await expect(cards).toHaveCount(6);
     for (const card of await cards.all()) await expect(card).toHaveAttribute('loading', 'lazy');
@@ -123,9 +139,20 @@ test.describe('sector pages', () => {
   });
 });
 
-test('initiative pages show their drawing as an optimised picture', async ({ page }) => {
+test('initiative pages show their drawing as a picture no larger than the drawing', async ({
+  page,
+  request,
+}) => {
   await page.goto('/initiatives/navigator');
   const picture = page.locator('.hero picture');
-  await expect(picture.locator('source[type="image/avif"]')).toHaveCount(1);
+  await expect(picture.locator('source')).toHaveCount(2);
   await expect(picture.locator('img')).toHaveAttribute('alt', drawingAlt('initiatives', 'navigator'));
+  await expectNoLargerThanDrawing(picture.locator('img'), request, 'src/assets/initiatives/navigator.svg');
+});
+
+test('the oil and gas drawing is served as its 21 kB SVG, not a 61 kB WebP', async ({ page, request }) => {
+  await page.goto('/oil&gas');
+  const img = page.locator('.hero picture img');
+  await expect(img).toHaveJSProperty('complete', true);
+  expect(await expectNoLargerThanDrawing(img, request, 'src/assets/sectors/oil-gas.svg')).toMatch(/\.svg$/);
 });

@@ -11,6 +11,7 @@ import htmlValidateConfig from '../../.htmlvalidate.mjs';
 import { checkFeeds } from '../../scripts/lib/dist-checks/feeds.ts';
 import { checkFonts } from '../../scripts/lib/dist-checks/fonts.ts';
 import { checkHtml } from '../../scripts/lib/dist-checks/html.ts';
+import { checkImageSizes } from '../../scripts/lib/dist-checks/images.ts';
 import { expectedStructuredData } from '../../scripts/lib/dist-checks/index.ts';
 import { checkLinks, functionPathsIn } from '../../scripts/lib/dist-checks/links.ts';
 import { readSite } from '../../scripts/lib/dist-checks/site.ts';
@@ -303,5 +304,33 @@ describe('fonts gate', () => {
     expect(problems[0]!.message).toMatch(
       /^U\+0411 "Б" \(in "Београд ≈ Belgrade"\) is not in the site's fonts: add its range to WEB_FONT_RANGES/,
     );
+  });
+});
+
+describe('images gate', () => {
+  // The copy of a 300-byte drawing and what the build derived from it: the same SVG, a smaller AVIF and WebP.
+  const derived = {
+    '_astro/drawing.Cpd-38BO.svg': 'x'.repeat(300),
+    '_astro/drawing.Cpd-38BO_Z27W2V1.svg': 'x'.repeat(300),
+    '_astro/drawing.Cpd-38BO_ZXMUYb.avif': 'a'.repeat(120),
+    '_astro/drawing.Cpd-38BO__Z2d5lFa.webp': 'w'.repeat(250),
+  };
+
+  test('passes when no derived image is larger than its source', () => {
+    expect(checkImageSizes(builtSite(derived))).toEqual([]);
+  });
+
+  test('fails on a derived image larger than its source, naming both sizes', () => {
+    const site = builtSite({ ...derived, '_astro/drawing.Cpd-38BO_m9row.webp': 'w'.repeat(610) });
+    expect(messages(checkImageSizes(site))).toEqual([
+      '/_astro/drawing.Cpd-38BO_m9row.webp 610 bytes, larger than its source /_astro/drawing.Cpd-38BO.svg (300 bytes)',
+    ]);
+  });
+
+  test('fails on a derived image whose source is not in dist to compare with', () => {
+    const site = builtSite({ '_astro/photo.AbCdEf12_1ycERH.webp': 'p' });
+    expect(messages(checkImageSizes(site))).toEqual([
+      '/_astro/photo.AbCdEf12_1ycERH.webp a derived image without the copy of its source to compare with',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { britishSpelling, checkFile, fixFile, THIN_SPACE } from '../../src/lib/house-style.ts';
 import { styledFiles } from '../../scripts/lib/styled-files.ts';
+import { SPEC_FIXED } from '../../src/lib/spec-fixed.ts';
 
 const root = process.cwd();
 
@@ -68,6 +69,32 @@ describe('fixFile', () => {
     const table = '| No  | What |\n| --- | ---- |\n| 1   | Pump |\n';
     expect(fixFile('a.mdx', table)).toBe('| #   | What |\n| --- | ---- |\n| 1   | Pump |\n');
   });
+});
+
+describe('what SPEC fixes', () => {
+  const ai = 'src/content/blog/integrating-ai.mdx';
+  const table = '| No  | What |  Why |\n| --- | ---- | ---- |\n| 1   | Pump | Wear |\n';
+
+  test('the AI article keeps the No over its numbering column: neither reported nor rewritten', () => {
+    expect(fixFile(ai, table)).toBe(table);
+    expect(checkFile(ai, table)).toEqual([]);
+  });
+
+  test('every other rule leaves SPEC-fixed text alone too, and still applies around it', () => {
+    const source = `Between 30 percent and 40 percent.\n\n${table}`;
+    expect(fixFile(ai, source)).toBe(`Between 30${THIN_SPACE}% and 40${THIN_SPACE}%.\n\n${table}`);
+  });
+
+  test('the same No header in a file SPEC says nothing about still becomes #', () => {
+    expect(fixFile('src/content/blog/gmp.mdx', table)).toMatch(/^\| # {3}\| What \|/);
+  });
+
+  test.each(SPEC_FIXED.map((entry) => [entry.file, entry] as const))(
+    '%s still holds the text SPEC fixes',
+    (file, { text, spec }) => {
+      expect(readFileSync(file, 'utf8'), `SPEC: "${spec}"`).toMatch(text);
+    },
+  );
 });
 
 describe('checkFile', () => {

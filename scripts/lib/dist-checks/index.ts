@@ -8,6 +8,7 @@ import { inWebFonts } from '../web-fonts.ts';
 import { checkFeeds } from './feeds.ts';
 import { checkFonts } from './fonts.ts';
 import { checkHtml } from './html.ts';
+import { checkImageSizes } from './images.ts';
 import { checkLinks, functionPathsIn } from './links.ts';
 import { normalisePath, type BuiltSite, type Problem } from './site.ts';
 import { checkSocialCards } from './social-cards.ts';
@@ -45,6 +46,7 @@ export const gates = {
     }),
   'social-cards': (site: BuiltSite) => checkSocialCards(site, { origin: siteConfig.url, isIndexable }),
   fonts: (site: BuiltSite) => checkFonts(site, inWebFonts),
+  images: (site: BuiltSite) => checkImageSizes(site),
 } satisfies Record<string, (site: BuiltSite) => Problem[] | Promise<Problem[]>>;
 
 export type Gate = keyof typeof gates;

@@ -1,0 +1,47 @@
+/**
+ * Wall and CPU time of each `npm test` stage (scripts/test-all.ts). CPU seconds (user + system, the stage's
+ * whole process tree) come from GNU time (`/usr/bin/time`, Debian's `time` package) when it is installed;
+ * they tell a stage that waits from one that computes, which wall time on a shared machine does not.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface Timing {
+  name: string;
+  /** Wall seconds from start to exit. */
+  wall: number;
+  /** User + system CPU seconds of the stage's processes, when GNU time measured them. */
+  cpu?: number;
+  /** Wall seconds after the run started at which the stage started (stages may overlap). */
+  start?: number;
+}
+
+const GNU_TIME = '/usr/bin/time';
+
+/** The command wrapped in GNU time, writing "user system" seconds to `cpuFile`; unchanged without it. */
+export function timedCommand(command: string[], cpuFile: string): string[] {
+  return existsSync(GNU_TIME) ? [GNU_TIME, '-q', '-f', '%U %S', '-o', cpuFile, ...command] : command;
+}
+
+/** The CPU seconds `timedCommand` recorded, or undefined. */
+export function readCpuSeconds(cpuFile: string): number | undefined {
+  if (!existsSync(cpuFile)) return undefined;
+  const last = readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1) ?? '';
+  const [user, system] = last.split(' ').map(Number);
+  return Number.isFinite(user) && Number.isFinite(system) ? user! + system! : undefined;
+}
+
+const seconds = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
+
+/** A plain-text table: one row per stage, then the run's wall time and the CPU seconds of all stages. */
+export function formatTimings(timings: Timing[], total: number): string {
+  const rows = timings.map((t) => [t.name, seconds(t.start), seconds(t.wall), seconds(t.cpu)]);
+  const cpuTotal = timings.every((t) => t.cpu === undefined)
+    ? undefined
+    : timings.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
+  rows.push(['total', '', seconds(total), seconds(cpuTotal)]);
+  const header = ['stage', 'start s', 'wall s', 'cpu s'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,101 @@
+/**
+ * Astro's sharp image service with one rule on top: a derived image is never larger than the file it replaces.
+ * When a local image is asked for in another format (an SVG drawing as AVIF or WebP, a PNG as WebP), the
+ * service encodes that format at the largest width the page asks for, and if it comes out larger than the
+ * source, the whole request keeps the source's format: an SVG is then served as itself (one file for
+ * every width, since it scales), a raster as a resized copy in its own format. `<Picture>` writes the
+ * `<source type>` from the format the service settled on, so the markup says what is served. The line
+ * drawings of the sectors and initiatives are such a case: 21 kB of SVG became a 61 kB WebP.
+ * The `images` gate over dist/ (scripts/lib/dist-checks/images.ts) fails a build that still has one.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AstroConfig, ImageMetadata, ImageTransform, LocalImageService } from 'astro';
+import sharp from 'astro/assets/services/sharp';
+import { sourceCandidates } from './image-sources.ts';
+
+type ImageConfig = AstroConfig['image'];
+type Logger = Parameters<NonNullable<LocalImageService['validateOptions']>>[2];
+type Options = ImageTransform & { src: ImageMetadata };
+
+/**
+ * The source's bytes: the file in src/ with the image's name, format and size; of several alike (drawings
+ * named 1.svg in many articles), the smallest, so a derived image that passes is smaller than any of them.
+ */
+async function sourceBytes(src: ImageMetadata): Promise<Buffer | undefined> {
+  const candidates = sourceCandidates(src.src, join(process.cwd(), 'src'));
+  let smallest: Buffer | undefined;
+  for (const file of candidates) {
+    if (!file.toLowerCase().endsWith(src.format === 'jpg' ? 'jpg' : src.format)) continue;
+    const bytes = await readFile(file);
+    if (!smallest || bytes.byteLength < smallest.byteLength) smallest = bytes;
+  }
+  return smallest;
+}
+
+/** A local image's metadata (an imported SVG is a component function carrying it), not a remote URL. */
+const isLocal = (src: unknown): src is ImageMetadata =>
+  (typeof src === 'object' || typeof src === 'function') && src !== null && 'format' in src && 'src' in src;
+
+const decisions = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether the images this request derives come out smaller than the source, judged by the largest of them
+ * (its own size or the widest srcset entry): a raster's bytes grow with its width. One encode per source and
+ * format; the `images` gate checks every derived file of the build.
+ */
+function derivedAreSmaller(options: Options, imageConfig: ImageConfig, logger: Logger): Promise<boolean> {
+  const key = JSON.stringify([
+    options.src.src,
+    options.format,
+    options.quality,
+    options.width,
+    options.widths,
+  ]);
+  let decision = decisions.get(key);
+  if (!decision) {
+    decision = (async () => {
+      const source = await sourceBytes(options.src);
+      if (!source) return true;
+      const srcset = (await sharp.getSrcSet?.(options, imageConfig, logger)) ?? [];
+      const widest = [options, ...srcset.map((entry) => entry.transform)].reduce((a, b) =>
+        (b.width ?? 0) > (a.width ?? 0) ? b : a,
+      );
+      const { data } = await sharp.transform(
+        source,
+        { ...widest, src: options.src.src },
+        imageConfig,
+        logger,
+      );
+      return data.byteLength <= source.byteLength;
+    })();
+    decisions.set(key, decision);
+  }
+  return decision;
+}
+
+const service: LocalImageService = {
+  ...sharp,
+  async validateOptions(options, imageConfig, logger) {
+    const validated = (await sharp.validateOptions!(options, imageConfig, logger)) as Options;
+    const src = validated.src;
+    if (!isLocal(src)) return validated;
+    const own = src.format === 'jpeg' ? 'jpg' : src.format;
+    const format = validated.format === 'jpeg' ? 'jpg' : validated.format;
+    if (format === own || format === 'svg') return validated;
+    if (!(await derivedAreSmaller(validated, imageConfig, logger))) validated.format = own;
+    return validated;
+  },
+  async getSrcSet(options, imageConfig, logger) {
+    const entries = (await sharp.getSrcSet?.(options, imageConfig, logger)) ?? [];
+    const src = options.src as Options['src'];
+    // An SVG served as itself is one file at every width: the srcset names it once per width.
+    if (options.format !== 'svg' || !isLocal(src) || src.format !== 'svg') return entries;
+    return entries.map((entry) => ({
+      ...entry,
+      transform: { ...entry.transform, width: options.width, height: options.height },
+    }));
+  },
+};
+
+export default service;
