@@ -10,6 +10,7 @@ import { site } from './src/site.config.ts';
 import { isIndexable } from './src/routes.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { unbrokenDesignations } from './src/lib/unbroken-plugin.ts';
+import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
  * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
@@ -79,6 +80,9 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
   ],
+  // Lazily loaded code fetches its own imports instead of Vite preloading them, and no page carries Vite's
+  // preload helper (scripts/lib/plain-dynamic-imports.ts): the eager JavaScript budget (README).
+  vite: { plugins: [plainDynamicImports()] },
   // Every SVG comes from this repository (reviewed like code), so sharp may rasterise the drawings to AVIF/WebP.
   image: { dangerouslyProcessSVG: true },
   // Shiki writes inline styles that a hash-based CSP would block; Prism styles come from a stylesheet.
