@@ -87,7 +87,21 @@ interface Result {
   label: string;
   pages: number;
   seconds: number;
+  /** User plus system CPU time of the build's processes: steadier than wall time on a shared machine. */
+  cpuSeconds: number;
   peakMb: number;
+}
+
+/**
+ * CPU seconds (user + system) of this process's finished, waited-for children and their own waited-for
+ * descendants: fields 16 and 17 of /proc/self/stat (cutime, cstime), in clock ticks of 1/100 s.
+ */
+function childCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  // After the name, field 3 (state) is index 0: cutime is field 16, cstime field 17.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /** Resident memory of a process and each of its descendants (name, kB), from /proc. */
@@ -140,16 +154,18 @@ async function step(args: string[]): Promise<{ log: string; peakKb: number; peak
 async function build(label: string): Promise<Result> {
   rmSync(join(work, 'dist'), { recursive: true, force: true });
   const started = performance.now();
+  const cpuBefore = childCpuSeconds();
   const steps = [
     await step([join(root, 'node_modules/astro/bin/astro.mjs'), 'build']),
     await step([join(work, 'scripts/search-index.ts')]),
   ];
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = childCpuSeconds() - cpuBefore;
   if (values.log)
     for (const { log, peakAt } of steps)
       appendFileSync(values.log, `\n=== ${label} (peak RSS at ${peakAt})\n${log}`);
   const peakKb = Math.max(...steps.map((s) => s.peakKb));
-  return { label, pages: countPages(join(work, 'dist')), seconds, peakMb: peakKb / 1024 };
+  return { label, pages: countPages(join(work, 'dist')), seconds, cpuSeconds, peakMb: peakKb / 1024 };
 }
 
 try {
@@ -157,8 +173,14 @@ try {
   const results = [await build("today's site")];
   addSyntheticArticles(count);
   results.push(await build(`+ ${count.toLocaleString('en-GB')} articles`));
-  const rows = results.map((r) => [r.label, String(r.pages), r.seconds.toFixed(1), r.peakMb.toFixed(0)]);
-  const header = ['build', 'pages', 'time s', 'peak RSS MB'];
+  const rows = results.map((r) => [
+    r.label,
+    String(r.pages),
+    r.seconds.toFixed(1),
+    r.cpuSeconds.toFixed(1),
+    r.peakMb.toFixed(0),
+  ]);
+  const header = ['build', 'pages', 'time s', 'CPU s', 'peak RSS MB'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
