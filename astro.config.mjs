@@ -1,4 +1,5 @@
 // @ts-check
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
@@ -32,8 +33,13 @@ function korvel() {
         }
         if (command === 'build' || command === 'dev') {
           const { writeBrochure } = await import('./scripts/lib/brochure/index.ts');
-          const brochure = await writeBrochure(fileURLToPath(config.root));
-          logger.info(`brochure: ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB`);
+          const root = fileURLToPath(config.root);
+          const brochure = await writeBrochure(root, undefined, {
+            cacheDir: join(root, 'node_modules', '.cache', 'brochure'),
+          });
+          logger.info(
+            `brochure: ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB${brochure.cached ? ' (cached)' : ''}`,
+          );
           const { writeArticleIndex } = await import('./scripts/lib/article-index.ts');
           logger.info(
             `article index: ${writeArticleIndex(fileURLToPath(config.root))} articles for newsletter cards`,
