@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BUILD_ENV, buildSteps } from '../lib/build-env.ts';
 
 const { values } = parseArgs({
   options: { count: { type: 'string', default: '1000' }, log: { type: 'string' } },
@@ -128,7 +129,11 @@ function countPages(dir: string): number {
 
 /** Runs one step of `npm run build` in the copy; its output, and its peak memory with where it was reached. */
 async function step(args: string[]): Promise<{ log: string; peakKb: number; peakAt: string }> {
-  const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: work,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...BUILD_ENV },
+  });
   running = child;
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -150,15 +155,13 @@ async function step(args: string[]): Promise<{ log: string; peakKb: number; peak
   return { log, peakKb, peakAt };
 }
 
-/** `npm run build` in the copy, step by step: `astro build`, then the search index. */
+/** `npm run build` in the copy, step by step (scripts/lib/build-env.ts): `astro build`, then the search index. */
 async function build(label: string): Promise<Result> {
   rmSync(join(work, 'dist'), { recursive: true, force: true });
   const started = performance.now();
   const cpuBefore = childCpuSeconds();
-  const steps = [
-    await step([join(root, 'node_modules/astro/bin/astro.mjs'), 'build']),
-    await step([join(work, 'scripts/search-index.ts')]),
-  ];
+  const steps: Awaited<ReturnType<typeof step>>[] = [];
+  for (const args of buildSteps(work)) steps.push(await step(args));
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = childCpuSeconds() - cpuBefore;
   if (values.log)
