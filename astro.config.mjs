@@ -1,4 +1,5 @@
 // @ts-check
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
@@ -10,6 +11,7 @@ import { site } from './src/site.config.ts';
 import { isIndexable } from './src/routes.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { unbrokenDesignations } from './src/lib/unbroken-plugin.ts';
+import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
  * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
@@ -31,8 +33,13 @@ function korvel() {
         }
         if (command === 'build' || command === 'dev') {
           const { writeBrochure } = await import('./scripts/lib/brochure/index.ts');
-          const brochure = await writeBrochure(fileURLToPath(config.root));
-          logger.info(`brochure: ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB`);
+          const root = fileURLToPath(config.root);
+          const brochure = await writeBrochure(root, undefined, {
+            cacheDir: join(root, 'node_modules', '.cache', 'brochure'),
+          });
+          logger.info(
+            `brochure: ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB${brochure.cached ? ' (cached)' : ''}`,
+          );
           const { writeArticleIndex } = await import('./scripts/lib/article-index.ts');
           logger.info(
             `article index: ${writeArticleIndex(fileURLToPath(config.root))} articles for newsletter cards`,
@@ -65,6 +72,20 @@ function korvel() {
   };
 }
 
+/**
+ * Drops Rolldown's MODULE_LEVEL_DIRECTIVE warning for the `"use astro:head-inject"` marker Astro's MDX
+ * integration puts in every MDX module: Astro reads the marker itself, so the warning says nothing, and at
+ * 1,000 articles it was 1,000 code frames (10,000 lines) in every build's log. Other warnings pass.
+ * @returns {import('vite').Plugin}
+ */
+function quietHeadInject() {
+  return {
+    name: 'korvel:quiet-head-inject',
+    onLog: (_level, log) =>
+      !(log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('astro:head-inject')),
+  };
+}
+
 export default defineConfig({
   site: site.url,
   output: 'static',
@@ -79,6 +100,9 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
   ],
+  // Lazily loaded code fetches its own imports instead of Vite preloading them, and no page carries Vite's
+  // preload helper (scripts/lib/plain-dynamic-imports.ts): the eager JavaScript budget (README).
+  vite: { plugins: [plainDynamicImports(), quietHeadInject()] },
   // Every SVG comes from this repository (reviewed like code), so sharp may rasterise the drawings to AVIF/WebP;
   // the service keeps an image's own format wherever the derived one would be larger (src/lib/image-service.ts).
   image: { dangerouslyProcessSVG: true, service: { entrypoint: './src/lib/image-service.ts' } },

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BUILD_ENV, buildSteps } from '../lib/build-env.ts';
 
 const { values } = parseArgs({
   options: { count: { type: 'string', default: '1000' }, log: { type: 'string' } },
@@ -87,7 +88,21 @@ interface Result {
   label: string;
   pages: number;
   seconds: number;
+  /** User plus system CPU time of the build's processes: steadier than wall time on a shared machine. */
+  cpuSeconds: number;
   peakMb: number;
+}
+
+/**
+ * CPU seconds (user + system) of this process's finished, waited-for children and their own waited-for
+ * descendants: fields 16 and 17 of /proc/self/stat (cutime, cstime), in clock ticks of 1/100 s.
+ */
+function childCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  // After the name, field 3 (state) is index 0: cutime is field 16, cstime field 17.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /** Resident memory of a process and each of its descendants (name, kB), from /proc. */
@@ -114,7 +129,11 @@ function countPages(dir: string): number {
 
 /** Runs one step of `npm run build` in the copy; its output, and its peak memory with where it was reached. */
 async function step(args: string[]): Promise<{ log: string; peakKb: number; peakAt: string }> {
-  const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: work,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...BUILD_ENV },
+  });
   running = child;
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -136,20 +155,20 @@ async function step(args: string[]): Promise<{ log: string; peakKb: number; peak
   return { log, peakKb, peakAt };
 }
 
-/** `npm run build` in the copy, step by step: `astro build`, then the search index. */
+/** `npm run build` in the copy, step by step (scripts/lib/build-env.ts): `astro build`, then the search index. */
 async function build(label: string): Promise<Result> {
   rmSync(join(work, 'dist'), { recursive: true, force: true });
   const started = performance.now();
-  const steps = [
-    await step([join(root, 'node_modules/astro/bin/astro.mjs'), 'build']),
-    await step([join(work, 'scripts/search-index.ts')]),
-  ];
+  const cpuBefore = childCpuSeconds();
+  const steps: Awaited<ReturnType<typeof step>>[] = [];
+  for (const args of buildSteps(work)) steps.push(await step(args));
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = childCpuSeconds() - cpuBefore;
   if (values.log)
     for (const { log, peakAt } of steps)
       appendFileSync(values.log, `\n=== ${label} (peak RSS at ${peakAt})\n${log}`);
   const peakKb = Math.max(...steps.map((s) => s.peakKb));
-  return { label, pages: countPages(join(work, 'dist')), seconds, peakMb: peakKb / 1024 };
+  return { label, pages: countPages(join(work, 'dist')), seconds, cpuSeconds, peakMb: peakKb / 1024 };
 }
 
 try {
@@ -157,8 +176,14 @@ try {
   const results = [await build("today's site")];
   addSyntheticArticles(count);
   results.push(await build(`+ ${count.toLocaleString('en-GB')} articles`));
-  const rows = results.map((r) => [r.label, String(r.pages), r.seconds.toFixed(1), r.peakMb.toFixed(0)]);
-  const header = ['build', 'pages', 'time s', 'peak RSS MB'];
+  const rows = results.map((r) => [
+    r.label,
+    String(r.pages),
+    r.seconds.toFixed(1),
+    r.cpuSeconds.toFixed(1),
+    r.peakMb.toFixed(0),
+  ]);
+  const header = ['build', 'pages', 'time s', 'CPU s', 'peak RSS MB'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;

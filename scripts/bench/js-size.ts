@@ -1,8 +1,13 @@
 /**
- * `npm run bench:js`: for every built page, eager, total, React and returning-visitor JavaScript in gzip
- * bytes (see page-js.ts for what each column counts). Reads dist/; run `npm run build` first.
+ * `npm run bench:js [-- --parts]`: for every built page, eager, total, React and returning-visitor
+ * JavaScript in gzip bytes (see page-js.ts for what each column counts). `--parts` then shows where each
+ * page's eager bytes go, once for every group of pages that ship the same scripts. Reads dist/; run
+ * `npm run build` first.
  */
+import { parseArgs } from 'node:util';
 import { measurePages } from './page-js.ts';
+
+const { values } = parseArgs({ options: { parts: { type: 'boolean', default: false } } });
 
 const rows = measurePages();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -18,9 +23,25 @@ for (const row of rows) {
   );
 }
 console.log(
-  `\n${rows.length} pages · median eager ${kb(median(rows.map((r) => r.eager)))} · median total ${kb(
-    median(rows.map((r) => r.total)),
-  )} · most React any returning visitor downloads: ${kb(
+  `\n${rows.length} pages · median eager ${kb(median(rows.map((r) => r.eager)))} · most eager ${kb(
+    Math.max(0, ...rows.map((r) => r.eager)),
+  )} · median total ${kb(median(rows.map((r) => r.total)))} · most React any returning visitor downloads: ${kb(
     Math.max(0, ...rows.map((r) => r.returningReact)),
   )} · the replaced SPA shipped ~300–400 KB gz eagerly on every route`,
 );
+
+if (values.parts) {
+  // Pages with the same eager scripts, heaviest first; file names lose their content hash.
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = row.eagerParts.map((part) => `${part.name}:${part.bytes}`).join('|');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const pages of [...groups.values()].sort((a, b) => b[0]!.eager - a[0]!.eager)) {
+    const [first] = pages;
+    const others = pages.length > 1 ? ` and ${pages.length - 1} more like it` : '';
+    console.log(`\n${first!.page}${others}: ${first!.eager.toLocaleString('en-GB')} B eager`);
+    for (const part of first!.eagerParts)
+      console.log(`  ${String(part.bytes).padStart(6)} B  ${part.name.replace(/\.[\w-]{8}\.js$/, '.js')}`);
+  }
+}

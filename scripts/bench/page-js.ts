@@ -7,6 +7,8 @@
  *   react     — the part of total that is React (react, react-dom, scheduler, the Astro React renderer).
  *   returning — what a visitor with stored cookie consent downloads (client:consent islands excluded);
  *               returningReact is the React inside it.
+ * A dynamic `import()` is never eager, in an inline script or a file: it runs when the page asks for it (on
+ * first use, when an element nears the viewport); `total` counts what it loads.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -22,6 +24,17 @@ export interface PageWeight {
   returningReact: number;
   /** The hydration directive of each island on the page, e.g. ['consent']. */
   islands: string[];
+  /** Where the eager bytes go: each inline script and each file, gzip bytes, in page order. */
+  eagerParts: { name: string; bytes: number }[];
+}
+
+/** A readable name for an inline script: the boot script, Astro's island runtime, a directive or a module. */
+function inlineName(code: string): string {
+  if (code.includes("'korvel:loader-shown'")) return 'boot.js (inline)';
+  if (code.includes('astro-island')) return 'Astro island runtime (inline)';
+  const directive = /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.(\w+)=/.exec(code)?.[1];
+  if (directive) return `client:${directive} directive (inline)`;
+  return `inline module: ${code.trim().slice(0, 48)}…`;
 }
 
 function* htmlFiles(dir: string): Generator<string> {
@@ -31,6 +44,9 @@ function* htmlFiles(dir: string): Generator<string> {
     else if (name.endsWith('.html')) yield path;
   }
 }
+
+/** `import x from "./a.js"`, `import "./a.js"`, `export { y } from "./a.js"`. */
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g;
 
 const REACT_MARKERS = /react\.transitional\.element|__reactContainer|scheduler\.production|react-dom/;
 
@@ -54,7 +70,7 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
     seen.add(entry);
     const code = readFileSync(entry, 'utf8');
     const dir = resolve(entry, '..');
-    const found = [...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)];
+    const found = [...code.matchAll(STATIC_IMPORT)];
     // Vite writes dynamic imports with quotes or backticks: import(`./chunk.js`).
     if (withDynamic) found.push(...code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g));
     for (const match of found) closure(fileFor(match[1]!, dir), withDynamic, seen);
@@ -74,12 +90,18 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
     const all = new Set<string>();
     const returning = new Set<string>();
     const islands: string[] = [];
+    const eagerParts: PageWeight['eagerParts'] = [];
     let inlineBytes = 0;
 
     const addEntry = (file: string, hydrates: 'load' | 'later' | 'consent') => {
       for (const f of closure(file, true)) all.add(f);
       const direct = closure(file, false);
-      if (hydrates === 'load') direct.forEach((f) => eager.add(f));
+      if (hydrates === 'load')
+        for (const f of direct) {
+          if (eager.has(f)) continue;
+          eager.add(f);
+          eagerParts.push({ name: '/' + relative(dist, f), bytes: gz(f) });
+        }
       if (hydrates !== 'consent') direct.forEach((f) => returning.add(f));
     };
 
@@ -91,10 +113,13 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
         addEntry(fileFor(src), 'load');
         continue;
       }
-      inlineBytes += gzipSync(code).length;
-      for (const m of code.matchAll(/from\s*["']([^"']+\.js)["']|import\(["']([^"']+\.js)["']\)/g)) {
-        addEntry(fileFor((m[1] ?? m[2])!), 'load');
-      }
+      const bytes = gzipSync(code).length;
+      inlineBytes += bytes;
+      eagerParts.push({ name: inlineName(code), bytes });
+      for (const m of code.matchAll(STATIC_IMPORT)) addEntry(fileFor(m[1]!), 'load');
+      // Its dynamic imports load later: counted in `total` only.
+      for (const m of code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g))
+        for (const f of closure(fileFor(m[1]!), true)) all.add(f);
     }
 
     for (const match of source.matchAll(/<astro-island\b([^>]*)>/g)) {
@@ -117,6 +142,7 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
       returning: sum(returning) + inlineBytes,
       returningReact: sum([...returning].filter(isReact)),
       islands,
+      eagerParts,
     });
   }
   return rows.sort((a, b) => a.page.localeCompare(b.page));

@@ -3,19 +3,27 @@
 /** Words a reader gets through in a minute of technical prose. */
 export const WORDS_PER_MINUTE = 220;
 
+/** Reading times by body: list pages show every article's card, so a build asks for each body many times. */
+const minutesByBody = new Map<string, number>();
+
 /**
  * Minutes to read an MDX body: imports, JSX tags, link targets and Markdown syntax do not count as words;
- * table data exported from the MDX does, because the page shows it.
+ * table data exported from the MDX does, because the page shows it. Counted once per body.
  * @example readingMinutes('word '.repeat(440)) // 2
  */
 export function readingMinutes(body: string): number {
-  const prose = body
-    .replace(/^import\s.*$/gm, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\]\([^)]*\)/g, ']')
-    .replace(/[#*_`>|[\]-]+/g, ' ');
-  const words = prose.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  let minutes = minutesByBody.get(body);
+  if (minutes === undefined) {
+    const prose = body
+      .replace(/^import\s.*$/gm, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\]\([^)]*\)/g, ']')
+      .replace(/[#*_`>|[\]-]+/g, ' ');
+    const words = prose.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+    minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+    minutesByBody.set(body, minutes);
+  }
+  return minutes;
 }
 
 export interface Dated {

@@ -2,6 +2,7 @@
  * Where the brochure lives and what its link says about it. The PDF is generated from the site's content
  * (scripts/brochure.ts) into public/ before every build and dev start.
  */
+import { readFileSync } from 'node:fs';
 import { site } from '../site.config.ts';
 
 export const brochure = {
@@ -22,16 +23,39 @@ export function pdfFacts(pdf: Uint8Array): { pages: number; bytes: number } {
   return { pages: Math.max(...counts), bytes: pdf.length };
 }
 
+const factsByFile = new Map<string, { pages: number; bytes: number }>();
+
+/**
+ * pdfFacts of a file, read once per process: the build writes the brochure before any page renders, and
+ * every page's call-to-action band names its pages and size.
+ */
+export function pdfFactsOf(file: string): { pages: number; bytes: number } {
+  let facts = factsByFile.get(file);
+  if (!facts) {
+    facts = pdfFacts(readFileSync(file));
+    factsByFile.set(file, facts);
+  }
+  return facts;
+}
+
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
 /**
  * A file size as people read it: kilobytes under one megabyte, otherwise megabytes with one decimal.
  * @example formatFileSize(73432, 'en') // '72 kB'
  */
 export function formatFileSize(bytes: number, locale: string): string {
   const megabytes = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: megabytes ? 'megabyte' : 'kilobyte',
-    unitDisplay: 'short',
-    maximumFractionDigits: megabytes ? 1 : 0,
-  }).format(megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
+  const key = `${locale} ${megabytes}`;
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: megabytes ? 'megabyte' : 'kilobyte',
+      unitDisplay: 'short',
+      maximumFractionDigits: megabytes ? 1 : 0,
+    });
+    sizeFormats.set(key, format);
+  }
+  return format.format(megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
 }

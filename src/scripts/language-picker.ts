@@ -1,21 +1,14 @@
 /**
  * The header's language picker: a native modal dialog. The close button, a click on the overlay and
  * Escape all run the same close action; English applies the language, the coming-soon entries do nothing.
+ * Loaded on first use (shell.ts); the button's label shows the stored language before that (shell.ts).
  */
-import { $selectedLanguage, chooseLanguage, loadLanguage } from '../stores/language.ts';
+import { chooseLanguage } from '../stores/language.ts';
 
 class LanguagePicker extends HTMLElement {
   #dialog = this.querySelector<HTMLDialogElement>('[data-language-dialog]')!;
 
   connectedCallback() {
-    loadLanguage();
-    const label = this.querySelector<HTMLElement>('[data-language-label]');
-    const a11y = this.querySelector<HTMLElement>('[data-language-a11y]');
-    $selectedLanguage.subscribe((language) => {
-      if (label) label.textContent = language;
-      if (a11y) a11y.textContent = (a11y.dataset.template ?? '').replace('{{language}}', language);
-    });
-
     this.querySelector('[data-language-open]')?.addEventListener('click', () => this.#dialog.showModal());
     this.querySelector('[data-language-close]')?.addEventListener('click', () => this.close());
     this.querySelector('[data-language-choose="en"]')?.addEventListener('click', () => chooseLanguage('en'));

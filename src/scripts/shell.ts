@@ -1,11 +1,16 @@
 /**
- * Behaviour every page shares: the loader's completion, the start cookie, the scroll-to-top button and
- * the scroll-reveal animations.
+ * Every page's one eager script (BaseLayout.astro): the loader's completion, the start cookie, the
+ * scroll-to-top button, the scroll-reveal animations and the stored language's label; everything else
+ * loads when it is needed. The header menus, the language dialog and the blog and reference filters load on
+ * first use (first-use.ts), the search dialog's code when it opens, the newsletter form's when it nears the
+ * viewport. Keeping this small keeps every page under the eager JavaScript budget (README, "JavaScript budget").
  */
+import { languageLabel } from '../lib/language.ts';
 import { startCookieString } from '../lib/start-cookie.ts';
+import { onFirstUse } from './first-use.ts';
 
-export const LOADER_MS = 800;
-export const SCROLL_TOP_THRESHOLD_PX = 500;
+const LOADER_MS = 800;
+const SCROLL_TOP_THRESHOLD_PX = 500;
 
 const root = document.documentElement;
 
@@ -49,8 +54,74 @@ function initReveal() {
   targets.forEach((el) => observer.observe(el));
 }
 
+/** The header's language button names the stored language (LanguagePicker.astro renders English). */
+function showStoredLanguage() {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem('selectedLanguage');
+  } catch {
+    // Storage blocked: English, as rendered.
+  }
+  const language = languageLabel(stored);
+  const label = document.querySelector<HTMLElement>('[data-language-label]');
+  const a11y = document.querySelector<HTMLElement>('[data-language-a11y]');
+  if (label) label.textContent = language;
+  if (a11y) a11y.textContent = (a11y.dataset.template ?? '').replace('{{language}}', language);
+}
+
+/**
+ * The header's search (SiteSearch.astro): the button opens the native dialog at once, so typing starts
+ * while its code loads (and, on the first search, Pagefind).
+ */
+function initSearchButton() {
+  document.querySelector('[data-search-open]')?.addEventListener('click', () => {
+    const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]')!;
+    dialog.showModal();
+    dialog.querySelector('input')?.focus();
+    void import('./site-search.ts').then((module) => module.attachSearchDialog(dialog));
+  });
+}
+
+/** Newsletter forms (NewsletterBlock.astro) load their script when one comes within 300 px of the viewport. */
+function initNewsletterForms() {
+  const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-newsletter]')];
+  if (forms.length === 0) return;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      void import('./newsletter-form.ts').then(({ enhance }) => forms.forEach(enhance));
+    },
+    { rootMargin: '300px' },
+  );
+  forms.forEach((form) => observer.observe(form));
+}
+
 document.cookie = startCookieString();
 if (root.classList.contains('is-loading')) window.setTimeout(completeLoading, LOADER_MS);
 else completeLoading();
 initScrollTop();
 initReveal();
+showStoredLanguage();
+initSearchButton();
+initNewsletterForms();
+
+onFirstUse('site-nav', '[data-nav-toggle], [data-burger]', () =>
+  import('./site-nav.ts').then((module) => module.initSiteNav()),
+);
+onFirstUse('language-picker', 'button', () =>
+  import('./language-picker.ts').then((module) => module.initLanguagePicker()),
+);
+onFirstUse('[data-blog-filter]', 'a[data-status]', () =>
+  import('./blog-filter.ts').then((module) => module.initBlogFilter()),
+);
+// A filtered address (`?division=…`) shows its list at once; otherwise the filter loads on first use.
+const referenceFilter = () => import('./reference-filter.ts');
+if (document.querySelector('[data-reference-filter][data-enhance]') && location.search)
+  void referenceFilter();
+else
+  onFirstUse(
+    '[data-reference-filter][data-enhance]',
+    'a[data-filter-facet], a[data-filter-clear]',
+    referenceFilter,
+  );

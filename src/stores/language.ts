@@ -3,26 +3,17 @@
  * label the header shows. Only English is active: choosing it persists the choice and reloads the page.
  */
 import { atom } from 'nanostores';
+import {
+  activeLanguages,
+  languageLabel,
+  languageLabels,
+  toLanguageCode,
+  type LanguageCode,
+  type LanguageLabel,
+} from '../lib/language.ts';
 
-export type LanguageCode = 'en' | 'de';
-export type LanguageLabel = 'ENGLISH' | 'DEUTSCH';
-
-export const activeLanguages: readonly LanguageCode[] = ['en'];
-
-const labels: Record<LanguageCode, LanguageLabel> = { en: 'ENGLISH', de: 'DEUTSCH' };
-
-/** A stored value as a language code; anything unknown is the default, English. */
-export function toLanguageCode(value: unknown): LanguageCode {
-  return value === 'de' ? 'de' : 'en';
-}
-
-/**
- * The label for a stored `selectedLanguage` value.
- * @example languageLabel('de') // 'DEUTSCH'; languageLabel(null) // 'ENGLISH'
- */
-export function languageLabel(value: unknown): LanguageLabel {
-  return value === 'en' || value === 'de' ? labels[value] : 'ENGLISH';
-}
+export { activeLanguages, languageLabel, toLanguageCode } from '../lib/language.ts';
+export type { LanguageCode, LanguageLabel } from '../lib/language.ts';
 
 export const $lng = atom<LanguageCode>('en');
 export const $selectedLanguage = atom<LanguageLabel>('ENGLISH');
@@ -60,7 +51,7 @@ export function chooseLanguage(code: LanguageCode, options: ChooseOptions = {}):
   storage?.setItem('lng', code);
   storage?.setItem('selectedLanguage', code);
   $lng.set(code);
-  $selectedLanguage.set(labels[code]);
+  $selectedLanguage.set(languageLabels[code]);
   (options.reload ?? (() => window.location.reload()))();
   return true;
 }

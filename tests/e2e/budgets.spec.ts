@@ -6,15 +6,16 @@ import { expect, test } from './fixtures.ts';
 // Deterministic byte budgets over dist/; one project is enough.
 test.skip(({ page }) => (page.viewportSize()?.width ?? 0) < 1440, 'reads files, not the viewport');
 
-const EAGER_BUDGET = 12 * 1024;
+/** Issue 26: every content page at most 5 KB of eager JavaScript, gzip (README, "JavaScript budget"). */
+const EAGER_BUDGET = 5 * 1024;
 
 const isAdmin = (page: string) => page === '/admin' || page.startsWith('/admin/');
 
-test('every public page ships under 12 KB of eager JavaScript and none of it is React', () => {
+test('every public page ships at most 5 KB of eager JavaScript and none of it is React', () => {
   const pages = measurePages().filter((p) => !isAdmin(p.page));
   expect(pages.length).toBeGreaterThan(40);
   for (const page of pages) {
-    expect(page.eager, `${page.page} eager JS`).toBeLessThan(EAGER_BUDGET);
+    expect(page.eager, `${page.page} eager JS`).toBeLessThanOrEqual(EAGER_BUDGET);
     expect(page.eager, `${page.page} eager JS`).toBeGreaterThan(0);
   }
 });
@@ -41,9 +42,10 @@ test('article and news pages hydrate only the slider and the read-aloud control,
     expect(page.islands.filter((d) => d !== 'consent').sort(), page.page).toEqual(['visible', 'visible']);
     // Everything beyond React: the two islands, the runtime, the newsletter form's lazy script (with the
     // shared schema), the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
-    // search) and, for a visitor who allowed cookies, the page beacon with web-vitals (4.6 KB); no chart
-    // library fits in this.
-    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(27 * 1024);
+    // search), every script the shell loads on first use (menus, language dialog, the two filters: 4 KB,
+    // counted though a page without a filter never loads it) and, for a visitor who allowed cookies, the page
+    // beacon with web-vitals (4.6 KB); no chart library fits in this.
+    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(29 * 1024);
   }
 });
 
