@@ -12,8 +12,12 @@ interface Props {
   onRestart: () => void;
 }
 
-/** A refused code (401/400) is the person's to retry; 410 or 429 means the ticket is spent. */
-const ticketSpent = (error: unknown) => isApiError(error, 410) || isApiError(error, 429);
+/**
+ * A refused code (401 `invalid_code`) is the person's to retry; 401 `ticket_expired` (5 minutes or 5 tries
+ * gone) or a throttled address (429) sends them back to the password.
+ */
+const ticketSpent = (error: unknown) =>
+  isApiError(error, 401, 'ticket_expired') || isApiError(error, 410) || isApiError(error, 429);
 
 /**
  * The sign-in's second step: a passkey (WebAuthn through @simplewebauthn/browser, loaded only when chosen),
