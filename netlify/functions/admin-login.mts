@@ -1,5 +1,6 @@
 /**
- * POST /admin/login {email, password} → 200 {token}
+ * POST /admin/login {email, password} → 200 {mfa: {ticket, methods}}, or {token, enrol: true} for an account
+ * without a second factor yet; 401 for a wrong e-mail or password
  * GET and HEAD fall through to the static sign-in page, so they are not routed here.
  */
 import type { Config } from '@netlify/functions';

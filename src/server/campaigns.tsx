@@ -6,7 +6,8 @@
 import { render } from '@react-email/render';
 import { campaignPatchSchema, campaignSchema, type CampaignPatch } from '../lib/campaign-schema.ts';
 import { validate } from '../lib/schemas.ts';
-import { requireAdmin } from './auth.ts';
+import { requireAdmin, ROLES_FOR } from './auth.ts';
+import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
 import { HttpError, json, noContent, readJson, readText, type Handler } from './http.ts';
 import { articlesFor, CampaignMail } from './mail/campaign.tsx';
@@ -70,9 +71,9 @@ async function campaignContent(req: Request) {
   };
 }
 
-export const listCampaignsHandler: Handler = async (req) => {
+export const listCampaignsHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const params = new URL(req.url).searchParams;
   onlyParams(params, ['page', 'pageSize']);
   await settleCampaigns(db);
@@ -80,16 +81,16 @@ export const listCampaignsHandler: Handler = async (req) => {
   return json(200, rows, { 'x-total-count': String(total) });
 };
 
-export const createCampaignHandler: Handler = async (req) => {
+export const createCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  const admin = await requireAdmin(req, db);
+  const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const campaign = await createCampaign(db, await campaignContent(req), admin.id);
   return json(201, { id: campaign.id }, { location: `/api/campaigns/${campaign.id}` });
 };
 
 export const getCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
   onlyParams(new URL(req.url).searchParams, []);
   await settleCampaigns(db);
@@ -100,7 +101,7 @@ export const getCampaignHandler: Handler = async (req, context) => {
 
 export const updateCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
   const parsed = validate(campaignPatchSchema, await readJson(req, CAMPAIGN_BODY_LIMIT));
   if (!parsed.ok) throw invalid(parsed.fields);
@@ -114,7 +115,7 @@ export const updateCampaignHandler: Handler = async (req, context) => {
 
 export const deleteCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
   const result = await deleteDraft(db, id);
   if (!result) throw notFound(id);
@@ -125,7 +126,7 @@ export const deleteCampaignHandler: Handler = async (req, context) => {
 /** POST /api/campaigns/{id}/test: one copy, marked as a test, to the signed-in admin. */
 export const testCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  const admin = await requireAdmin(req, db);
+  const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
   await readText(req, 1024);
   const campaign = await findCampaign(db, id);
@@ -138,6 +139,12 @@ export const testCampaignHandler: Handler = async (req, context) => {
       campaignId: id,
     },
   ]);
+  await recordActivity(db, {
+    actor: admin,
+    action: 'campaign.test',
+    target: `campaign ${id}`,
+    ip: context.ip,
+  });
   await sendSoon(context, db, ids);
   return json(202, { to: admin.email });
 };
@@ -145,7 +152,7 @@ export const testCampaignHandler: Handler = async (req, context) => {
 /** POST /api/campaigns/{id}/send: snapshots the confirmed subscribers into the outbox; once only. */
 export const sendCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
   await readText(req, 1024);
   let result: Awaited<ReturnType<typeof startSending>>;
@@ -157,6 +164,12 @@ export const sendCampaignHandler: Handler = async (req, context) => {
   }
   if (!result) throw notFound(id);
   if ('notDraft' in result) throw wrongState(result);
+  await recordActivity(db, {
+    actor: admin,
+    action: 'campaign.send',
+    target: `campaign ${id} to ${result.recipients} recipients`,
+    ip: context.ip,
+  });
   // The first batch leaves now; the scheduled worker sends the rest at MAIL_RATE_PER_MINUTE.
   await workSoon(context, db);
   return json(202, { id, status: 'sending', recipients: result.recipients });
@@ -165,7 +178,7 @@ export const sendCampaignHandler: Handler = async (req, context) => {
 /** POST /api/campaigns/{id}/cancel: the copies that have not gone out stay unsent. */
 export const cancelCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
   await readText(req, 1024);
   const result = await db.transaction((tx) => cancelSending(tx, id));
@@ -180,9 +193,9 @@ export const cancelCampaignHandler: Handler = async (req, context) => {
 const previewUnsubscribeUrl = (siteUrl: string) => `${siteUrl}/newsletter/unsubscribe?token=…`;
 
 /** POST /api/campaign-preview: the mail exactly as a subscriber will get it, from the editor's fields. */
-export const previewCampaignHandler: Handler = async (req) => {
+export const previewCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const content = await campaignContent(req);
   const { siteUrl } = mailSettings();
   const element = (

@@ -3,7 +3,8 @@
  * PATCH /api/inquiries/{id}, POST /api/inquiries/{id}/meeting and POST /api/mail/{id}/retry.
  */
 import { inquiryUpdateSchema, meetingDecisionSchema, validate } from '../lib/schemas.ts';
-import { requireAdmin } from './auth.ts';
+import { requireAdmin, ROLES_FOR } from './auth.ts';
+import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
 import { HttpError, json, readJson, readText, type Handler } from './http.ts';
 import { sendSoon } from './mail/kick.ts';
@@ -16,9 +17,9 @@ import {
 } from './repositories/inquiries.ts';
 import { enqueueMail, retryFailedMail } from './repositories/outbox.ts';
 
-export const listInquiriesHandler: Handler = async (req) => {
+export const listInquiriesHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.inquiries, context);
   const params = new URL(req.url).searchParams;
   onlyParams(params, ['page', 'pageSize']);
   const { rows, total } = await listInquiries(db, paging(params));
@@ -32,7 +33,7 @@ export const INQUIRY_UPDATE_BODY_LIMIT = 1024;
 
 export const updateInquiryHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.inquiries, context);
   const id = rowId(context.params.id);
   const parsed = validate(inquiryUpdateSchema, await readJson(req, INQUIRY_UPDATE_BODY_LIMIT));
   if (!parsed.ok) {
@@ -55,7 +56,7 @@ export const MEETING_DECISION_BODY_LIMIT = 4 * 1024;
  */
 export const decideMeetingHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  const admin = await requireAdmin(req, db, ROLES_FOR.inquiries, context);
   const id = rowId(context.params.id);
   const parsed = validate(meetingDecisionSchema, await readJson(req, MEETING_DECISION_BODY_LIMIT));
   if (!parsed.ok) {
@@ -97,6 +98,12 @@ export const decideMeetingHandler: Handler = async (req, context) => {
         : 'This is not a meeting that can still be declined.',
     );
   }
+  await recordActivity(db, {
+    actor: admin,
+    action: decision.decision === 'confirm' ? 'meeting.confirm' : 'meeting.decline',
+    target: `inquiry ${id}`,
+    ip: context.ip,
+  });
   await sendSoon(context, db, result.mailIds);
   return json(200, await inquiryForAdmin(db, id));
 };
@@ -105,7 +112,7 @@ export const decideMeetingHandler: Handler = async (req, context) => {
 
 export const retryMailHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  await requireAdmin(req, db, ROLES_FOR.inquiries, context);
   const id = rowId(context.params.id);
   await readText(req, 1024);
   const result = await retryFailedMail(db, id);

@@ -1,6 +1,7 @@
 /** GET /api/newsletter, POST /api/newsletter and DELETE /api/newsletter/{id}. */
 import { newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, validate } from '../lib/schemas.ts';
-import { requireAdmin } from './auth.ts';
+import { requireAdmin, ROLES_FOR } from './auth.ts';
+import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
 import {
   HttpError,
@@ -38,11 +39,18 @@ export const SIGNUP_ACCEPTED = {
     'Thank you. Please check your inbox: the newsletter starts once you confirm the address with the link we e-mail to you. If the address is already subscribed, nothing changes.',
 };
 
-export const listSubscribersHandler: Handler = async (req) => {
+export const listSubscribersHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  const admin = await requireAdmin(req, db, ROLES_FOR.subscribers, context);
   const params = new URL(req.url).searchParams;
-  onlyParams(params, ['q', 'sort', 'status', 'page', 'pageSize']);
+  onlyParams(params, ['q', 'sort', 'status', 'page', 'pageSize', 'purpose']);
+  // The admin builds the CSV export from these pages; its first page says so, for the activity log.
+  const purpose = params.get('purpose');
+  if (purpose !== null && purpose !== 'export')
+    throw new HttpError(400, 'invalid_query', '"purpose" is "export" or absent.');
+  if (purpose === 'export' && (params.get('page') ?? '1') === '1') {
+    await recordActivity(db, { actor: admin, action: 'subscribers.export', ip: context.ip });
+  }
   const q = params.get('q') ?? undefined;
   if (q !== undefined && q.length > 254)
     throw new HttpError(400, 'invalid_query', '"q" has at most 254 characters.');
@@ -123,9 +131,15 @@ export const signUp: Handler = async (req, context) => {
 
 export const deleteSubscriberHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db);
+  const admin = await requireAdmin(req, db, ROLES_FOR.subscribers, context);
   const id = rowId(context.params.id);
   if (!(await deleteSubscriber(db, id)))
     throw new HttpError(404, 'not_found', `There is no subscriber with id ${id}.`);
+  await recordActivity(db, {
+    actor: admin,
+    action: 'subscriber.delete',
+    target: `subscriber ${id}`,
+    ip: context.ip,
+  });
   return noContent();
 };

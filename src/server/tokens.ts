@@ -1,8 +1,10 @@
 /**
  * Admin bearer tokens: HS256 JWTs with the algorithm pinned and every registered claim we rely on required.
- * Revocation is by time: a token issued at or before the admin's `tokens_valid_after` is refused. `iat`
- * carries milliseconds (RFC 7519 allows fractional NumericDates) so a logout and the next login can fall
- * in the same second.
+ * A token names its session (`sid`, a row of `admin_sessions`): the guard ends it there, after 30 minutes
+ * without a call, 8 hours after the sign-in, or on logout. Revocation is also by time: a token issued at or
+ * before the admin's `tokens_valid_after` is refused. `iat` carries milliseconds (RFC 7519 allows fractional
+ * NumericDates) so a logout and the next login can fall in the same second. Nothing in the token says what
+ * the account may do: the guard reads role and status from the database on every call.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -16,22 +18,26 @@ const CLOCK_TOLERANCE_SECONDS = 60;
 
 export interface TokenClaims {
   adminId: number;
+  sessionId: string;
   /** Milliseconds since the epoch. */
   issuedAtMs: number;
 }
 
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
- * Signs a token for `adminId`, issued strictly after `validAfter` (the admin's `tokens_valid_after`) even if
- * this clock lags the one that wrote it.
+ * Signs a token for `adminId`'s session `sessionId`, issued strictly after `validAfter` (the admin's
+ * `tokens_valid_after`) even if this clock lags the one that wrote it.
  */
 export async function signAdminToken(
   adminId: number,
+  sessionId: string,
   secret: Uint8Array,
   validAfter: Date,
   now = new Date(),
 ): Promise<string> {
   const issuedAtMs = Math.max(now.getTime(), validAfter.getTime() + 1);
-  return new SignJWT({})
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
     .setSubject(String(adminId))
     .setIssuer(TOKEN_ISSUER)
@@ -58,8 +64,9 @@ export async function verifyAdminToken(token: string, secret: Uint8Array): Promi
     });
     // Only the canonical decimal we sign: "1e0", " 1" or "01" are not another spelling of admin 1.
     if (!/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') || typeof payload.iat !== 'number') return undefined;
+    if (typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) return undefined;
     const adminId = Number(payload.sub);
-    return { adminId, issuedAtMs: Math.round(payload.iat * 1000) };
+    return { adminId, sessionId: payload.sid, issuedAtMs: Math.round(payload.iat * 1000) };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
     throw error;

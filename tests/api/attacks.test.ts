@@ -93,8 +93,11 @@ function hs256(header: Record<string, unknown>, payload: Record<string, unknown>
 }
 
 const adminHeader = { alg: 'HS256', typ: TOKEN_TYPE };
+/** The session the shared token names: a forged token that names a live session is refused for its forgery. */
+const liveSession = () => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
 const adminClaims = (change: Record<string, unknown> = {}) => ({
   sub: String(adminId),
+  sid: liveSession(),
   iss: TOKEN_ISSUER,
   aud: TOKEN_AUDIENCE,
   iat: nowSeconds(),

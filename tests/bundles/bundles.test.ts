@@ -8,7 +8,7 @@
  * socket server, a real PostgreSQL, or PostgreSQL through the Neon driver.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
@@ -250,7 +250,12 @@ describe('the deployed function bundles, outside the repository', () => {
   });
 
   test('without DATABASE_URL every function that needs the database answers 503 server_not_configured', async () => {
-    const token = await signAdminToken(1, new TextEncoder().encode(TEST_JWT_SECRET), new Date(0));
+    const token = await signAdminToken(
+      1,
+      randomUUID(),
+      new TextEncoder().encode(TEST_JWT_SECRET),
+      new Date(0),
+    );
     const link = (purpose: 'confirm' | 'unsubscribe') =>
       signLinkToken(purpose, { subscriberId: 1, tag: addressTag('reader@plant.example') });
     const requests: [string, string, { json?: unknown; token?: string }?][] = [

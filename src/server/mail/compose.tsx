@@ -14,6 +14,9 @@ import { findInquiry, type StoredInquiry } from '../repositories/inquiries.ts';
 import { isSuppressed, type MailTemplate, type OutboxRow } from '../repositories/outbox.ts';
 import { findSubscriber, type StoredSubscriber } from '../repositories/subscribers.ts';
 import { campaignForMail } from '../repositories/campaigns.ts';
+import { findLink, isOpen, type LinkPurpose } from '../repositories/admin-links.ts';
+import { findAdminById } from '../repositories/admins.ts';
+import { accountLinkUrl, linkToken } from '../account-links.ts';
 import { articlesFor, CampaignMail, type CampaignMailProps } from './campaign.tsx';
 import { belgradeSlot, copy, fill, headerText } from './copy.ts';
 import { addressTag, campaignViewUrl, linkUrl, signLinkToken } from './links.ts';
@@ -124,7 +127,45 @@ async function renderedIssue(
 
 type Builder = (context: Context) => Promise<Parts>;
 
+/** The invitation or reset link of the row: cancelled once it was used, replaced, revoked or has expired. */
+async function accountLinkOf({ db, row }: Context, purpose: LinkPurpose) {
+  const id = Number(row.params.linkId);
+  const link = Number.isSafeInteger(id) ? await findLink(db, id) : undefined;
+  if (!link || link.purpose !== purpose || !isOpen(link))
+    throw new MailCancelled('the link is no longer open');
+  const admin = await findAdminById(db, link.adminId);
+  if (!admin) throw new MailCancelled('the account was deleted');
+  return { link, admin, token: linkToken(purpose, link.id) };
+}
+
 const builders: Record<MailTemplate, Builder> = {
+  'team-invite': async (context) => {
+    const { siteUrl } = context.settings;
+    const { link, admin, token } = await accountLinkOf(context, 'invite');
+    if (admin.status !== 'invited') throw new MailCancelled('the invitation was accepted');
+    const inviter =
+      typeof context.row.params.inviter === 'string' ? context.row.params.inviter : site.displayName;
+    return {
+      element: (
+        <T.TeamInvite
+          siteUrl={siteUrl}
+          inviteUrl={accountLinkUrl(siteUrl, 'invite', token)}
+          role={admin.role}
+          inviter={headerText(inviter, 120)}
+          expiresAt={link.expiresAt}
+        />
+      ),
+      subject: copy.team_invite.subject,
+    };
+  },
+  'password-reset': async (context) => {
+    const { siteUrl } = context.settings;
+    const { token } = await accountLinkOf(context, 'reset');
+    return {
+      element: <T.PasswordReset siteUrl={siteUrl} resetUrl={accountLinkUrl(siteUrl, 'reset', token)} />,
+      subject: copy.password_reset.subject,
+    };
+  },
   'contact-notify': async (context) => {
     const { siteUrl } = context.settings;
     const i = await inquiryOf(context);

@@ -183,3 +183,39 @@ export function NewsletterWelcome({ siteUrl, unsubscribeUrl }: Base & { unsubscr
     </MailLayout>
   );
 }
+
+export interface TeamInviteProps extends Base {
+  inviteUrl: string;
+  role: 'owner' | 'editor' | 'sales';
+  inviter: string;
+  expiresAt: Date;
+}
+
+export function TeamInvite({ siteUrl, inviteUrl, role, inviter, expiresAt }: TeamInviteProps) {
+  const c = copy.team_invite;
+  return (
+    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={fill(c.preview, { role })}>
+      <Paragraph>{fill(c.intro, { inviter, role, duties: c.duties[role] })}</Paragraph>
+      <Paragraph>{c.steps}</Paragraph>
+      <Action href={inviteUrl}>{c.button}</Action>
+      <Paragraph small>
+        {fill(c.expiry, { expires: belgradeDateTime(expiresAt), inviter })} <TextLink href={inviteUrl} />
+      </Paragraph>
+      <Paragraph small>{c.not_you}</Paragraph>
+    </MailLayout>
+  );
+}
+
+export function PasswordReset({ siteUrl, resetUrl }: Base & { resetUrl: string }) {
+  const c = copy.password_reset;
+  return (
+    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+      <Paragraph>{c.intro}</Paragraph>
+      <Action href={resetUrl}>{c.button}</Action>
+      <Paragraph small>
+        {c.expiry} <TextLink href={resetUrl} />
+      </Paragraph>
+      <Paragraph small>{c.not_you}</Paragraph>
+    </MailLayout>
+  );
+}

@@ -18,6 +18,8 @@ export const MAIL_TEMPLATES = [
   'newsletter-welcome',
   'campaign',
   'campaign-test',
+  'team-invite',
+  'password-reset',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

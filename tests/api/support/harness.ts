@@ -17,8 +17,11 @@ import { openDb } from '../../../src/server/db/open.ts';
 import { useDatabase } from '../../../src/server/config.ts';
 import type { RequestContext } from '../../../src/server/http.ts';
 import { migrate } from '../../../src/server/migrate.ts';
+import * as OTPAuth from 'otpauth';
+import { encryptSecret, newTotpSecret } from '../../../src/server/factors.ts';
 import { hashPassword } from '../../../src/server/password.ts';
-import { upsertAdmin } from '../../../src/server/repositories/admins.ts';
+import { upsertAdmin, type Role } from '../../../src/server/repositories/admins.ts';
+import { confirmTotp, setPendingTotp } from '../../../src/server/repositories/factors.ts';
 
 /** Only this harness reads it: the IP the function should see, standing in for the CDN's client address. */
 export const CLIENT_IP_HEADER = 'x-test-client-ip';
@@ -95,8 +98,12 @@ export interface Api {
   db: Db;
   url: string;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
-  createAdmin(email: string, password: string): Promise<void>;
+  /** An active account with `role` and a confirmed TOTP factor (its secret kept by the harness). */
+  createAdmin(email: string, password: string, role?: Role): Promise<void>;
+  /** Both sign-in steps: the password, then the current TOTP code; returns the full session's token. */
   login(email: string, password: string, ip?: string): Promise<string>;
+  /** The current TOTP code of an account the harness created. */
+  totpCode(email: string, timestamp?: number): string;
   /** Waits for the work functions handed to `context.waitUntil` (the mail attempt after a request). */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -173,18 +180,44 @@ export async function startApi(): Promise<Api> {
     return { status: response.status, headers: response.headers, text, body: parsed };
   };
 
+  // The TOTP secrets of the accounts this harness created, by lower-cased e-mail.
+  const secrets = new Map<string, string>();
+  const totpCode = (email: string, timestamp = Date.now()) => {
+    const secret = secrets.get(email.toLowerCase());
+    if (!secret) throw new Error(`no TOTP secret for ${email}: create it with api.createAdmin`);
+    return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp });
+  };
+
   return {
     db,
     url: base,
     call,
-    createAdmin: async (email, password) => {
-      await upsertAdmin(db, email, await hashPassword(password));
+    createAdmin: async (email, password, role = 'owner') => {
+      await upsertAdmin(db, email, await hashPassword(password), new Date(), role);
+      const [{ id }] = (await db.query<{ id: number }>(
+        `UPDATE admins SET role = $2 WHERE lower(email) = lower($1) RETURNING id`,
+        [email, role],
+      )) as [{ id: number }];
+      const { secret } = newTotpSecret(email);
+      await setPendingTotp(db, id, encryptSecret(secret));
+      await confirmTotp(db, id, 0);
+      secrets.set(email.toLowerCase(), secret);
     },
     login: async (email, password, ip = '198.51.100.1') => {
-      const reply = await call('POST', '/admin/login', { json: { email, password }, ip });
-      if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
-      return reply.body.token as string;
+      const first = await call('POST', '/admin/login', { json: { email, password }, ip });
+      if (first.status !== 200 || !first.body.mfa)
+        throw new Error(`login failed: ${first.status} ${first.text}`);
+      // A real authenticator shows each code once per 30 s and a code is accepted once; tests sign in far more
+      // often, so the harness forgets the account's last used step. Replay is tested through the endpoint.
+      await db.query('UPDATE admins SET totp_last_step = NULL WHERE lower(email) = lower($1)', [email]);
+      const second = await call('POST', '/admin/login/mfa', {
+        json: { ticket: first.body.mfa.ticket, method: 'totp', code: totpCode(email) },
+        ip,
+      });
+      if (second.status !== 200) throw new Error(`second step failed: ${second.status} ${second.text}`);
+      return second.body.token as string;
     },
+    totpCode,
     settle,
     close: async () => {
       await settle();

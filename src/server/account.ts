@@ -1,0 +1,290 @@
+/**
+ * /api/account/*: what each person does for themselves — name, password, second factors, recovery codes and
+ * sessions. A session that may only enrol a factor reaches these calls (and nothing else); enrolling the first
+ * factor ends it and starts a full session, whose token the reply carries.
+ */
+import {
+  accountNameSchema,
+  passkeyRegisterSchema,
+  passwordChangeSchema,
+  totpConfirmSchema,
+  validate,
+  type FieldErrors,
+} from '../lib/schemas.ts';
+import { requireAccount, startSession, type SignedIn } from './auth.ts';
+import { database } from './config.ts';
+import type { Db, Queryable } from './db/index.ts';
+import {
+  decryptSecret,
+  encryptSecret,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+  totpStep,
+} from './factors.ts';
+import { HttpError, json, noContent, readJson, readText, type Handler, type RequestContext } from './http.ts';
+import { registrationOptions, verifyRegistration } from './passkeys.ts';
+import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { passwordProblem } from './password-policy.ts';
+import { rowId } from './query.ts';
+import { accountDelayMs, hit, LOGIN_PER_ACCOUNT, LOGIN_PER_IP, release } from './rate-limit.ts';
+import { recordActivity, type ActivityAction } from './repositories/activity.ts';
+import { findAdminById, hasFactor, setName, setPassword, type Admin } from './repositories/admins.ts';
+import {
+  confirmTotp,
+  deletePasskey,
+  insertPasskey,
+  passkeysOf,
+  removeTotp,
+  replaceRecoveryCodes,
+  setPendingTotp,
+  totpOf,
+} from './repositories/factors.ts';
+import {
+  IDLE_TIMEOUT_SECONDS,
+  liveSessions,
+  revokeSession,
+  revokeSessions,
+  setSessionChallenge,
+  takeSessionChallenge,
+} from './repositories/sessions.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const BODY_LIMIT = 4 * 1024;
+/** A passkey registration carries an attestation object; 'none' attestation keeps it small. */
+const PASSKEY_BODY_LIMIT = 64 * 1024;
+
+const invalid = (message: string, fields: FieldErrors) =>
+  new HttpError(400, 'validation_failed', message, { fields });
+const lastFactor = () =>
+  new HttpError(
+    409,
+    'last_factor',
+    'Add another passkey or an authenticator app before you remove this one.',
+  );
+
+async function log(
+  db: Queryable,
+  admin: Pick<Admin, 'id' | 'email'>,
+  action: ActivityAction,
+  context: RequestContext,
+  target?: string,
+) {
+  await recordActivity(db, { actor: { id: admin.id, email: admin.email }, action, target, ip: context.ip });
+}
+
+/** GET /api/account: the account as its owner sees it. */
+export async function accountView(db: Queryable, admin: SignedIn) {
+  const fresh = (await findAdminById(db, admin.id)) ?? admin;
+  const passkeys = await passkeysOf(db, admin.id);
+  return {
+    id: fresh.id,
+    email: fresh.email,
+    name: fresh.name,
+    role: fresh.role,
+    status: fresh.status,
+    enrol: admin.session.level === 'enrol',
+    factors: {
+      totp: fresh.totp,
+      passkeys: passkeys.map((p) => ({
+        id: p.id,
+        name: p.name,
+        createdAt: p.createdAt,
+        lastUsedAt: p.lastUsedAt,
+      })),
+      recoveryCodesLeft: fresh.recoveryCodesLeft,
+    },
+    session: {
+      id: admin.session.id,
+      createdAt: admin.session.createdAt,
+      idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS,
+      expiresAt: admin.session.expiresAt,
+    },
+  };
+}
+
+export const getAccount: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  return json(200, await accountView(db, admin));
+};
+
+export const updateAccount: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  const parsed = validate(accountNameSchema, await readJson(req, BODY_LIMIT));
+  if (!parsed.ok) throw invalid('Check your name and send it again.', parsed.fields);
+  await setName(db, admin.id, parsed.data.name);
+  return json(200, await accountView(db, admin));
+};
+
+/**
+ * After a factor was added: the first factor brings ten recovery codes, and the session continues as a full
+ * one under a new token (the enrolment session, or the one that added the factor, ends).
+ */
+async function afterFactorAdded(db: Db, admin: SignedIn, context: RequestContext, factor: string) {
+  const first = !hasFactor(admin);
+  let recoveryCodes: string[] = [];
+  if (first) {
+    recoveryCodes = newRecoveryCodes();
+    await replaceRecoveryCodes(db, admin.id, recoveryCodes.map(recoveryCodeHash));
+  }
+  await revokeSession(db, admin.session.id);
+  const { token } = await startSession(db, admin, 'full', context.ip);
+  await log(db, admin, 'account.factor_added', context, factor);
+  return { token, recoveryCodes };
+}
+
+/** POST /api/account/totp → {secret, uri}: a new secret to scan or type; it counts once a code confirms it. */
+export const startTotp: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  await readText(req, 1024);
+  const { secret, uri } = newTotpSecret(admin.email);
+  await setPendingTotp(db, admin.id, encryptSecret(secret));
+  return json(200, { secret, uri });
+};
+
+/** POST /api/account/totp/confirm {code} → {token, recoveryCodes}. */
+export const confirmTotpHandler: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  const parsed = validate(totpConfirmSchema, await readJson(req, BODY_LIMIT));
+  if (!parsed.ok) throw invalid('Enter the six digits your app shows.', parsed.fields);
+  const totp = await totpOf(db, admin.id);
+  if (!totp?.encryptedPending) {
+    throw new HttpError(409, 'no_pending_totp', 'Start again: ask for a new secret to scan first.');
+  }
+  const step = totpStep(decryptSecret(totp.encryptedPending), parsed.data.code.replace(/\s/g, ''));
+  if (step === undefined || !(await confirmTotp(db, admin.id, step))) {
+    throw invalid('That code did not match.', {
+      code: 'That code did not match. Check the app’s clock and try the next code.',
+    });
+  }
+  return json(200, await afterFactorAdded(db, admin, context, 'authenticator app'));
+};
+
+export const removeTotpHandler: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  if (!admin.totp) throw new HttpError(404, 'not_found', 'There is no authenticator app on this account.');
+  if (admin.passkeys === 0) throw lastFactor();
+  await removeTotp(db, admin.id);
+  await log(db, admin, 'account.factor_removed', context, 'authenticator app');
+  return noContent();
+};
+
+/** POST /api/account/passkeys/options → WebAuthn creation options; the challenge waits in the session. */
+export const passkeyOptions: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  await readText(req, 1024);
+  const options = await registrationOptions(req, admin, await passkeysOf(db, admin.id));
+  await setSessionChallenge(db, admin.session.id, options.challenge);
+  return json(200, options);
+};
+
+/** POST /api/account/passkeys {response, name?} → 201 {id, token, recoveryCodes}. */
+export const addPasskey: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  const parsed = validate(passkeyRegisterSchema, await readJson(req, PASSKEY_BODY_LIMIT));
+  if (!parsed.ok) throw invalid('Send the passkey response from the browser.', parsed.fields);
+  const challenge = await takeSessionChallenge(db, admin.session.id);
+  if (!challenge) throw new HttpError(409, 'no_challenge', 'Start again: ask for passkey options first.');
+  const credential = await verifyRegistration(req, parsed.data.response, challenge);
+  if (!credential)
+    throw new HttpError(400, 'passkey_invalid', 'The passkey could not be verified. Try again.');
+  const name = parsed.data.name || `Passkey ${new Date().toISOString().slice(0, 10)}`;
+  const id = await insertPasskey(db, admin.id, { ...credential, name });
+  if (id === undefined) throw new HttpError(409, 'passkey_taken', 'This passkey is registered already.');
+  const result = await afterFactorAdded(db, admin, context, `passkey ${name}`);
+  return json(201, { id, ...result });
+};
+
+export const removePasskey: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  const id = rowId(context.params.id);
+  const mine = (await passkeysOf(db, admin.id)).find((p) => p.id === id);
+  if (!mine) throw new HttpError(404, 'not_found', `There is no passkey with id ${id} on your account.`);
+  if (!admin.totp && admin.passkeys <= 1) throw lastFactor();
+  await deletePasskey(db, admin.id, id);
+  await log(db, admin, 'account.factor_removed', context, `passkey ${mine.name}`);
+  return noContent();
+};
+
+/** POST /api/account/recovery-codes → {recoveryCodes}: ten new codes; the old ones stop working. */
+export const renewRecoveryCodes: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  await readText(req, 1024);
+  if (!hasFactor(admin))
+    throw new HttpError(409, 'no_factor', 'Set up a passkey or an authenticator app first.');
+  const recoveryCodes = newRecoveryCodes();
+  await replaceRecoveryCodes(db, admin.id, recoveryCodes.map(recoveryCodeHash));
+  await log(db, admin, 'account.recovery_codes', context);
+  return json(200, { recoveryCodes });
+};
+
+/**
+ * POST /api/account/password {currentPassword, password} → {token}: every other session ends; this one goes on
+ * under the new token. A wrong current password counts like a failed sign-in.
+ */
+export const changePassword: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  const parsed = validate(passwordChangeSchema, await readJson(req, BODY_LIMIT));
+  if (!parsed.ok) throw invalid('Check the passwords and send them again.', parsed.fields);
+  const now = new Date();
+  const fromIp = await hit(db, LOGIN_PER_IP, context.ip, now);
+  if (fromIp.count > LOGIN_PER_IP.max) {
+    throw new HttpError(429, 'rate_limited', 'Too many failed attempts from your network. Try again later.', {
+      headers: { 'retry-after': String(fromIp.retryAfter) },
+    });
+  }
+  const failures = (await hit(db, LOGIN_PER_ACCOUNT, admin.email.toLowerCase(), now)).count - 1;
+  await sleep(accountDelayMs(failures));
+  if (!(await verifyPassword(parsed.data.currentPassword, admin.passwordHash ?? DECOY_HASH))) {
+    throw invalid('Your current password is not right.', {
+      currentPassword: 'This is not your current password.',
+    });
+  }
+  await release(db, LOGIN_PER_IP, context.ip, now);
+  const problem = passwordProblem(parsed.data.password, admin.email);
+  if (problem) throw invalid(problem, { password: problem });
+  await setPassword(db, admin.id, await hashPassword(parsed.data.password));
+  await revokeSessions(db, admin.id);
+  const fresh = (await findAdminById(db, admin.id))!;
+  const { token } = await startSession(db, fresh, admin.session.level, context.ip);
+  await log(db, admin, 'auth.password_changed', context);
+  return json(200, { token });
+};
+
+/** GET /api/account/sessions: the account's live sessions, this one marked. */
+export const listSessions: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  const sessions = await liveSessions(db, admin.id);
+  return json(
+    200,
+    sessions.map((s) => ({
+      id: s.id,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      expiresAt: s.expiresAt,
+      current: s.id === admin.session.id,
+      client: s.client,
+    })),
+  );
+};
+
+/** POST /api/account/sessions/revoke-all → 204: "sign out everywhere", this session included. */
+export const revokeAllSessions: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAccount(req, db, context);
+  await readText(req, 1024);
+  await revokeSessions(db, admin.id);
+  await log(db, admin, 'auth.sessions_revoked', context);
+  return noContent();
+};

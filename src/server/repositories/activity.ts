@@ -1,0 +1,143 @@
+/**
+ * The activity log: an append-only table of security and data events (who, what, on what, when, from which
+ * network). The database refuses UPDATE and DELETE of rows younger than 400 days (db/migrations/0008_team.sql);
+ * the retention job deletes the older ones. Text is stored with control characters escaped, so a CR/LF in an
+ * e-mail, a name or a target can never start a line of its own in an export or a log viewer.
+ */
+import type { Queryable } from '../db/index.ts';
+import { truncatedAddress } from '../client-address.ts';
+
+export const ACTIVITY_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.mfa',
+  'auth.mfa_failed',
+  'auth.sign_out',
+  'auth.sessions_revoked',
+  'auth.password_changed',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+  'account.factor_added',
+  'account.factor_removed',
+  'account.recovery_codes',
+  'http.401',
+  'http.403',
+  'http.429',
+  'team.invite',
+  'team.invite_resent',
+  'team.invite_accepted',
+  'team.role',
+  'team.status',
+  'team.delete',
+  'team.reset_factors',
+  'subscriber.delete',
+  'subscribers.export',
+  'campaign.test',
+  'campaign.send',
+  'meeting.confirm',
+  'meeting.decline',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export interface NewActivity {
+  /** The signed-in account, or null for an anonymous caller. */
+  actor: { id: number; email: string } | null;
+  action: ActivityAction;
+  /** What the event was about: an account's e-mail, `subscriber 12`, `GET /api/team`. */
+  target?: string | null;
+  /** The caller's IP address; only its network is stored. */
+  ip?: string;
+}
+
+export interface ActivityEntry {
+  id: number;
+  at: Date;
+  actor: { id: number; email: string } | null;
+  action: string;
+  target: string | null;
+  client: string;
+}
+
+const TARGET_MAX = 300;
+
+/**
+ * Text safe to store and show: C0/C1 controls and the Unicode line and paragraph separators become `\xNN` or
+ * `\uNNNN`, so the value reads as what was sent and never breaks a line.
+ */
+export function escapeControls(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029]/gu, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+
+export async function recordActivity(db: Queryable, entry: NewActivity, at = new Date()): Promise<void> {
+  const target = entry.target == null ? null : clip(escapeControls(entry.target), TARGET_MAX);
+  await db.query(
+    `INSERT INTO activity_log (at, actor_id, actor_email, action, target, client) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      at,
+      entry.actor?.id ?? null,
+      entry.actor ? clip(escapeControls(entry.actor.email), 254) : null,
+      entry.action,
+      target,
+      truncatedAddress(entry.ip),
+    ],
+  );
+}
+
+export interface ActivityQuery {
+  page: number;
+  pageSize: number;
+  action?: string;
+  actorId?: number;
+}
+
+interface Row extends Record<string, unknown> {
+  id: number | string;
+  at: Date;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  client: string;
+  total: number;
+}
+
+/** Newest first, one page, with the number of matching rows. */
+export async function listActivity(
+  db: Queryable,
+  query: ActivityQuery,
+): Promise<{ rows: ActivityEntry[]; total: number }> {
+  const rows = await db.query<Row>(
+    `SELECT id, at, actor_id, actor_email, action, target, client, count(*) OVER ()::int AS total
+     FROM activity_log
+     WHERE ($1::text IS NULL OR action = $1) AND ($2::int IS NULL OR actor_id = $2)
+     ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [query.action ?? null, query.actorId ?? null, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  const total =
+    rows[0]?.total ??
+    (
+      await db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM activity_log
+         WHERE ($1::text IS NULL OR action = $1) AND ($2::int IS NULL OR actor_id = $2)`,
+        [query.action ?? null, query.actorId ?? null],
+      )
+    )[0]!.total;
+  return {
+    total,
+    rows: rows.map((row) => ({
+      id: Number(row.id),
+      at: new Date(row.at),
+      actor: row.actor_id === null ? null : { id: row.actor_id, email: row.actor_email ?? '' },
+      action: row.action,
+      target: row.target,
+      client: row.client,
+    })),
+  };
+}
