@@ -101,6 +101,8 @@ export const INQUIRY_KEYS = [
   'mail_meeting-ack',
   'mail_meeting-confirmed',
   'mail_meeting-declined',
+  'mail_team-invite',
+  'mail_password-reset',
   'mail_sent',
   'mail_pending',
   'mail_sending',
