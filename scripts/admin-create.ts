@@ -1,16 +1,19 @@
 /**
- * `npm run admin:create -- --email you@company.com`: creates an admin, or sets a new password for an
- * existing one (which signs out its sessions). The password comes from a hidden prompt, or from stdin when
+ * `npm run admin:create -- --email you@company.com`: creates the first owner (or another active owner), or
+ * sets a new password for an existing account (which signs out its sessions). The new owner's first sign-in
+ * asks for a passkey or an authenticator app before anything else; everyone after that is invited from the
+ * admin's Team tab. The password comes from a hidden prompt, or from stdin when
  * piped: `printf '%s' "$PASSWORD" | npm run admin:create -- --email …`.
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { checkEmail } from '../src/lib/email.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../src/lib/schemas.ts';
+import { PASSWORD_MIN_LENGTH } from '../src/lib/schemas.ts';
 import { openDb } from '../src/server/db/open.ts';
 import { migrate } from '../src/server/migrate.ts';
 import { hashPassword } from '../src/server/password.ts';
+import { passwordProblem } from '../src/server/password-policy.ts';
 import { upsertAdmin } from '../src/server/repositories/admins.ts';
 
 async function readPassword(): Promise<string> {
@@ -40,10 +43,8 @@ const email = checkEmail(values.email ?? '');
 if (!values.email || !email.ok)
   fail(`Give the admin's address: npm run admin:create -- --email you@company.com`);
 const password = await readPassword();
-if (password.length < PASSWORD_MIN_LENGTH)
-  fail(`The password needs at least ${PASSWORD_MIN_LENGTH} characters.`);
-if (password.length > PASSWORD_MAX_LENGTH)
-  fail(`The password has at most ${PASSWORD_MAX_LENGTH} characters.`);
+const problem = passwordProblem(password, email.email);
+if (problem) fail(problem);
 
 const url = process.env.DATABASE_URL;
 const db = await openDb(url, url ? undefined : fileURLToPath(new URL('../.data/dev', import.meta.url))).catch(
@@ -54,7 +55,7 @@ try {
   const created = await upsertAdmin(db, email.email, await hashPassword(password));
   console.log(
     created
-      ? `Admin ${email.email} created.`
+      ? `Owner ${email.email} created. The first sign-in asks to set up a passkey or an authenticator app.`
       : `Password of ${email.email} changed; earlier sessions are signed out.`,
   );
 } finally {

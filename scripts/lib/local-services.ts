@@ -78,9 +78,14 @@ export async function startLocalServices(name: string, siteUrl: string): Promise
     stopDatabase = database.stop;
     banner.push(
       `Database: embedded PGlite in ${dataDir} at ${database.url}`,
-      database.admin
-        ? `Dev admin: ${database.admin.email} / ${database.admin.password}`
-        : `Dev admin: see ${dataDir}.admin.json, or create one with npm run admin:create`,
+      ...(database.admin
+        ? [
+            `Dev owner: ${database.admin.email} / ${database.admin.password}`,
+            database.admin.otpauth
+              ? `Dev owner's authenticator (scan or paste into a TOTP app): ${database.admin.otpauth}`
+              : `Dev owner's authenticator: none yet; the first sign-in asks to set one up`,
+          ]
+        : [`Dev owner: see ${dataDir}.admin.json, or create one with npm run admin:create`]),
     );
   }
   banner.push(mail.banner);

@@ -1,8 +1,10 @@
 /** Sample data for the embedded dev and preview databases. Never run against a server database. */
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db/index.ts';
+import { encryptSecret, newTotpSecret } from './factors.ts';
 import { hashPassword } from './password.ts';
-import { upsertAdmin } from './repositories/admins.ts';
+import { findAdminByEmail, setName, upsertAdmin } from './repositories/admins.ts';
+import { confirmTotp, setPendingTotp } from './repositories/factors.ts';
 
 export const DEV_ADMIN_EMAIL = 'admin@korvel.example';
 
@@ -38,13 +40,27 @@ const SAMPLE_SUBSCRIBERS: ReadonlyArray<readonly [email: string, daysAgo: number
   ['a.kostic@hospital-pharmacy.example', null],
 ];
 
+/** What `npm run dev` and `npm run preview` print: enough to sign in, second step included, within a minute. */
+export interface DevAdmin {
+  email: string;
+  password: string;
+  /** The TOTP factor as an `otpauth://totp/…` URI: scan it, or paste it into a TOTP tool. */
+  otpauth: string;
+}
+
 /**
- * Creates the dev admin with a fresh random password and adds the sample subscribers.
- * @returns the admin's credentials, to print.
+ * Creates the dev owner with a fresh random password and a confirmed TOTP factor, and adds the sample
+ * subscribers. Production seeds nothing: the first owner there comes from `npm run admin:create`.
+ * @returns the owner's credentials, to print.
  */
-export async function seedSampleData(db: Db): Promise<{ email: string; password: string }> {
+export async function seedSampleData(db: Db): Promise<DevAdmin> {
   const password = randomBytes(12).toString('base64url');
   await upsertAdmin(db, DEV_ADMIN_EMAIL, await hashPassword(password));
+  const admin = (await findAdminByEmail(db, DEV_ADMIN_EMAIL))!;
+  await setName(db, admin.id, 'Dev Owner');
+  const totp = newTotpSecret(DEV_ADMIN_EMAIL);
+  await setPendingTotp(db, admin.id, encryptSecret(totp.secret));
+  await confirmTotp(db, admin.id, 0);
   const now = Date.now();
   for (const [email, daysAgo] of SAMPLE_SUBSCRIBERS) {
     const created =
@@ -64,5 +80,5 @@ export async function seedSampleData(db: Db): Promise<{ email: string; password:
       ],
     );
   }
-  return { email: DEV_ADMIN_EMAIL, password };
+  return { email: DEV_ADMIN_EMAIL, password, otpauth: totp.uri };
 }

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import StreamZip from 'node-stream-zip';
+import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildFunctionBundles } from '../../scripts/lib/function-bundles.ts';
@@ -22,14 +23,17 @@ import { createDb, type Db } from '../../src/server/db/index.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
 import { addressTag, campaignViewSignature, signLinkToken } from '../../src/server/mail/links.ts';
 import { migrate } from '../../src/server/migrate.ts';
+import { encryptSecret, newTotpSecret } from '../../src/server/factors.ts';
 import { hashPassword } from '../../src/server/password.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
+import { confirmTotp, setPendingTotp } from '../../src/server/repositories/factors.ts';
 import { signAdminToken } from '../../src/server/tokens.ts';
 import { TEST_JWT_SECRET } from '../api/support/harness.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const functionsDir = join(repo, 'netlify', 'functions');
 const ADMIN = { email: 'bundles@korvel.example', password: 'a bundle admin passphrase' };
+const ADMIN_TOTP = newTotpSecret(ADMIN.email).secret;
 const SITE_URL = 'https://site.korvel.test';
 const ISSUE = {
   subject: 'Annex 1 two years on: what inspectors ask about CCS',
@@ -125,6 +129,20 @@ async function startHost(runDir: string, env: Record<string, string>): Promise<H
   };
 }
 
+/** Both sign-in steps inside the bundles: the password, then the authenticator code. */
+async function signIn(host: Host): Promise<string> {
+  const first = await call(host, 'POST', '/admin/login', { json: ADMIN });
+  expect(first.status).toBe(200);
+  // Each code is accepted once; the tests sign in more often than every 30 s.
+  await database.db.query('UPDATE admins SET totp_last_step = NULL WHERE email = $1', [ADMIN.email]);
+  const code = OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(ADMIN_TOTP) });
+  const second = await call(host, 'POST', '/admin/login/mfa', {
+    json: { ticket: first.body.mfa.ticket, method: 'totp', code },
+  });
+  expect(second.status).toBe(200);
+  return second.body.token as string;
+}
+
 async function call(host: Host, method: string, path: string, init: { json?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = {};
   if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -167,6 +185,11 @@ beforeAll(async () => {
 
   database = await targetDatabase(work);
   await upsertAdmin(database.db, ADMIN.email, await hashPassword(ADMIN.password));
+  const [{ id }] = (await database.db.query<{ id: number }>('SELECT id FROM admins WHERE email = $1', [
+    ADMIN.email,
+  ])) as [{ id: number }];
+  await setPendingTotp(database.db, id, encryptSecret(ADMIN_TOTP));
+  await confirmTotp(database.db, id, 0);
   catcher = await startMailCatcher({ smtpPort: 0, httpPort: false });
   const common = { JWT_SECRET: TEST_JWT_SECRET, SITE_URL, ...database.env };
   withDb = await startHost(run, { ...common, DATABASE_URL: database.url, SMTP_URL: catcher.smtpUrl });
@@ -212,17 +235,14 @@ describe('the deployed function bundles, outside the repository', () => {
     expect(mail.html).toContain(`${SITE_URL}/newsletter/confirm?token=`);
     expect(mail.text).toContain(`${SITE_URL}/newsletter/confirm?token=`);
 
-    const login = await call(withDb, 'POST', '/admin/login', { json: ADMIN });
-    expect(login.status).toBe(200);
-    const list = await call(withDb, 'GET', '/api/newsletter', { token: login.body.token });
+    const list = await call(withDb, 'GET', '/api/newsletter', { token: await signIn(withDb) });
     expect(list.status).toBe(200);
     expect((list.body as unknown as { email: string }[]).map((row) => row.email)).toContain(email);
   });
 
   test('a newsletter issue preview renders its Markdown and React Email inside the bundle', async () => {
-    const login = await call(withDb, 'POST', '/admin/login', { json: ADMIN });
     const preview = await call(withDb, 'POST', '/api/campaign-preview', {
-      token: login.body.token,
+      token: await signIn(withDb),
       json: ISSUE,
     });
     expect(preview.status).toBe(200);
@@ -230,8 +250,8 @@ describe('the deployed function bundles, outside the repository', () => {
     expect(preview.body.text).toContain('WHAT CHANGED');
   });
 
-  test('login answers 200 for the right password and 401 for a wrong one', async () => {
-    expect((await call(withDb, 'POST', '/admin/login', { json: ADMIN })).status).toBe(200);
+  test('login answers 200 for the right password and 401 for a wrong one; the second step gives the token', async () => {
+    expect(typeof (await signIn(withDb))).toBe('string');
     const wrong = await call(withDb, 'POST', '/admin/login', {
       json: { email: ADMIN.email, password: 'not the passphrase at all' },
     });

@@ -7,14 +7,14 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import { dirname } from 'node:path';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { migrate } from '../migrate.ts';
-import { seedSampleData } from '../seed.ts';
+import { seedSampleData, type DevAdmin } from '../seed.ts';
 import { createPgliteDb } from './pglite.ts';
 
 export interface EmbeddedDatabase {
   /** postgres:// URL of the socket server, for DATABASE_URL. */
   url: string;
   /** The dev admin, when this data directory was seeded by this code. */
-  admin?: { email: string; password: string };
+  admin?: DevAdmin;
   /** `<dataDir>.url`: holds `url` while the server runs, so tests can seed rows the functions then serve. */
   urlFile: string;
   stop(): Promise<void>;
