@@ -1,8 +1,25 @@
-/** GET /api/team (owner) → 200 the accounts; POST {email, role, name?} → 201 the invited account and the invitation mail; 409 email_taken. */
+/**
+ * The team (owner only, bearer):
+ * GET    /api/team → 200 [{id, email, name, role, status, lastSignInAt, createdAt, invitationExpiresAt, factors}]
+ * POST   /api/team {email, role, name?} → 201 the invited account, and the invitation mail; 409 email_taken
+ * PATCH  /api/team/{id} {role?, disabled?} → 200; DELETE → 204; 409 last_owner for the last active owner
+ * POST   /api/team/{id}/resend → 202: a fresh invitation link; the old one stops working
+ * POST   /api/team/{id}/reset-factors → 204: factors and recovery codes removed, sessions ended
+ */
 import type { Config } from '@netlify/functions';
-import { inviteMember, listTeam } from '../../src/server/team.ts';
-import { route } from '../../src/server/http.ts';
+import { routes } from '../../src/server/http.ts';
+import * as team from '../../src/server/team.ts';
 
-export default route('team', { GET: listTeam, POST: inviteMember });
+const table = {
+  '/api/team': { GET: team.listTeam, POST: team.inviteMember },
+  '/api/team/:id': { PATCH: team.updateMember, DELETE: team.removeMember },
+  '/api/team/:id/resend': { POST: team.resendInvitation },
+  '/api/team/:id/reset-factors': { POST: team.resetFactors },
+};
 
-export const config: Config = { path: '/api/team' };
+export default routes('team', table);
+
+// Netlify reads `config` statically: the paths are written out, in the table's order.
+export const config: Config = {
+  path: ['/api/team', '/api/team/:id', '/api/team/:id/resend', '/api/team/:id/reset-factors'],
+};

@@ -167,7 +167,7 @@ export const sendCampaignHandler: Handler = async (req, context) => {
   await recordActivity(db, {
     actor: admin,
     action: 'campaign.send',
-    target: `campaign ${id} to ${result.recipients} recipients`,
+    target: `campaign ${id}, ${result.recipients} ${result.recipients === 1 ? 'recipient' : 'recipients'}`,
     ip: context.ip,
   });
   // The first batch leaves now; the scheduled worker sends the rest at MAIL_RATE_PER_MINUTE.

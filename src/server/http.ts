@@ -220,3 +220,28 @@ export function failure(name: string, error: unknown): Response {
     new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again later.'),
   );
 }
+
+/**
+ * One function for several addresses (a family of small calls, e.g. /api/account/*): each path pattern has its
+ * method table, answered as by {@link route}, with the pattern's named groups as `context.params`. An address
+ * that matches no pattern answers 404.
+ * @example export default routes('team', { '/api/team': { GET: list }, '/api/team/:id': { PATCH: update } });
+ */
+export function routes(name: string, table: Record<string, Partial<Record<Method, Handler>>>) {
+  const entries = Object.entries(table).map(([pathname, methods]) => ({
+    pattern: new URLPattern({ pathname }),
+    handle: route(name, methods),
+  }));
+  return async (req: Request, context: RequestContext): Promise<Response> => {
+    const pathname = new URL(req.url).pathname;
+    for (const { pattern, handle } of entries) {
+      const match = pattern.exec({ pathname });
+      if (!match) continue;
+      const params = Object.fromEntries(
+        Object.entries(match.pathname.groups).map(([key, value]) => [key, value ?? '']),
+      );
+      return handle(req, { ...context, params: { ...context.params, ...params } });
+    }
+    return problem(new HttpError(404, 'not_found', 'There is nothing at this address.'));
+  };
+}

@@ -18,6 +18,13 @@ export const RETENTION = {
   meetingMonths: 12,
   /** Rate-limit counters (hashed keys): hours. */
   rateLimitHours: 24,
+  /**
+   * Activity log entries: days. db/migrations/0008_team.sql refuses to delete younger rows, so change both
+   * together.
+   */
+  activityLogDays: 400,
+  /** Ended admin sessions, sign-in tickets, and used, revoked or expired account links: days after they ended. */
+  accountRecordDays: 1,
 } as const;
 
 export interface RetentionReport {
@@ -26,6 +33,8 @@ export interface RetentionReport {
   mailDeleted: number;
   inquiries: number;
   rateLimitWindows: number;
+  activityEntries: number;
+  accountRecords: number;
 }
 
 async function count(db: Queryable, sql: string): Promise<number> {
@@ -62,5 +71,26 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
       db,
       `DELETE FROM rate_limits WHERE window_start < now() - make_interval(hours => ${r.rateLimitHours})`,
     ),
+    activityEntries: await count(
+      db,
+      `DELETE FROM activity_log WHERE at < now() - make_interval(days => ${r.activityLogDays})`,
+    ),
+    accountRecords:
+      (await count(
+        db,
+        `DELETE FROM admin_sessions
+         WHERE least(expires_at, coalesce(revoked_at, expires_at), last_seen_at + interval '30 minutes')
+           < now() - make_interval(days => ${r.accountRecordDays})`,
+      )) +
+      (await count(
+        db,
+        `DELETE FROM admin_mfa_tickets WHERE expires_at < now() - make_interval(days => ${r.accountRecordDays})`,
+      )) +
+      (await count(
+        db,
+        `DELETE FROM admin_links
+         WHERE least(expires_at, coalesce(used_at, expires_at), coalesce(revoked_at, expires_at))
+           < now() - make_interval(days => ${r.accountRecordDays})`,
+      )),
   };
 }

@@ -8,6 +8,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { addressTag, signLinkToken } from '../../src/server/mail/links.ts';
 import { LOGIN_PER_IP, SIGNUP_PER_IP } from '../../src/server/rate-limit.ts';
+import { recordActivity } from '../../src/server/repositories/activity.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE } from '../../src/server/tokens.ts';
 import { startOfAFreshWindow, TEST_JWT_SECRET, type Api, type CallOptions } from './support/harness.ts';
 import {
@@ -926,5 +927,243 @@ describe('races', () => {
     );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await api.db.query(`SELECT template FROM outbox WHERE inquiry_id = $1`, [id])).toHaveLength(1);
+  });
+});
+
+// --- The team: roles, the second factor, links and the activity log (issue 23) --------------------------------
+
+/** An active account of `role` with an authenticator app, signed in with both steps. */
+async function teamMember(role: 'editor' | 'sales') {
+  const email = `${role}-${nextIp().replaceAll('.', '-')}@korvel.example`;
+  const password = 'a member passphrase for attacks';
+  await api.createAdmin(email, password, role);
+  const [{ id }] = (await api.db.query<{ id: number }>('SELECT id FROM admins WHERE email = $1', [
+    email,
+  ])) as [{ id: number }];
+  return { id, email, password, token: await api.login(email, password, nextIp()) };
+}
+
+const roleOf = async (id: number) =>
+  (await api.db.query<{ role: string }>('SELECT role FROM admins WHERE id = $1', [id]))[0]?.role;
+
+describe('role escalation', () => {
+  test('an editor cannot make itself owner: not through the team, not through its own account', async () => {
+    const editor = await teamMember('editor');
+    const viaTeam = await api.call('PATCH', `/api/team/${editor.id}`, {
+      token: editor.token,
+      json: { role: 'owner' },
+    });
+    expect(viaTeam.status).toBe(403);
+    expect(viaTeam.body.error.code).toBe('forbidden');
+    const viaAccount = await api.call('PATCH', '/api/account', {
+      token: editor.token,
+      json: { name: 'Mallory', role: 'owner' },
+    });
+    expect(viaAccount.status).toBe(400);
+    expect(viaAccount.body.error.fields.role).toBeDefined();
+    expect(await roleOf(editor.id)).toBe('editor');
+    for (const [method, path, json] of [
+      ['GET', '/api/team', undefined],
+      ['POST', '/api/team', { email: 'friend@evil.example', role: 'owner' }],
+      ['DELETE', `/api/team/${adminId}`, undefined],
+      ['POST', `/api/team/${adminId}/reset-factors`, undefined],
+      ['GET', '/api/activity', undefined],
+    ] as const) {
+      const reply = await api.call(method, path, { token: editor.token, json });
+      expect(reply.status, `${method} ${path}`).toBe(403);
+    }
+    expect(await api.db.query(`SELECT id FROM admins WHERE email = 'friend@evil.example'`)).toHaveLength(0);
+    expect(await roleOf(adminId)).toBe('owner');
+    // Each refusal is in the log, with the editor as its actor.
+    const refusals = await api.db.query(
+      `SELECT target FROM activity_log WHERE action = 'http.403' AND actor_id = $1`,
+      [editor.id],
+    );
+    expect(refusals.length).toBeGreaterThanOrEqual(6);
+  });
+
+  test('sales cannot reach the list, the issues or the team, and changes nothing trying', async () => {
+    const sales = await teamMember('sales');
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email) VALUES ('keep-me@plant.example') RETURNING id`,
+    )) as [{ id: number }];
+    for (const [method, path] of [
+      ['GET', '/api/newsletter'],
+      ['DELETE', `/api/newsletter/${id}`],
+      ['GET', '/api/campaigns'],
+      ['POST', '/api/campaign-preview'],
+    ] as const) {
+      const json = method === 'GET' ? undefined : {};
+      expect((await api.call(method, path, { token: sales.token, json })).status, `${method} ${path}`).toBe(
+        403,
+      );
+    }
+    expect(await api.db.query('SELECT id FROM subscribers WHERE id = $1', [id])).toHaveLength(1);
+  });
+});
+
+describe('second-factor bypass', () => {
+  test('a password-only (enrolment) token reaches only the account calls', async () => {
+    const email = 'no-factor@korvel.example';
+    await api.createAdmin(email, 'a password without a factor');
+    await api.db.query(
+      `UPDATE admins SET totp_secret = NULL, totp_confirmed_at = NULL, role = 'owner' WHERE email = $1`,
+      [email],
+    );
+    const login = await api.call('POST', '/admin/login', {
+      json: { email, password: 'a password without a factor' },
+      ip: nextIp(),
+    });
+    const enrol = login.body.token as string;
+    expect(login.body.enrol).toBe(true);
+    for (const [method, path] of [
+      ['GET', '/api/newsletter'],
+      ['GET', '/api/inquiries'],
+      ['GET', '/api/campaigns'],
+      ['GET', '/api/team'],
+      ['GET', '/api/activity'],
+      ['POST', '/api/team'],
+    ] as const) {
+      const json = method === 'GET' ? undefined : { email: 'x@evil.example', role: 'owner' };
+      const reply = await api.call(method, path, { token: enrol, json });
+      expect(reply.status, `${method} ${path}`).toBe(403);
+      expect(reply.body.error.code).toBe('mfa_enrolment_required');
+    }
+    expect((await api.call('GET', '/api/account', { token: enrol })).status).toBe(200);
+    // Recovery codes exist only beside a factor.
+    expect((await api.call('POST', '/api/account/recovery-codes', { token: enrol })).status).toBe(409);
+  });
+
+  test('a ticket is not a token, works once, and only for its own account', async () => {
+    const other = await teamMember('sales');
+    const start = async () =>
+      (await api.call('POST', '/admin/login', { json: ADMIN, ip: nextIp() })).body.mfa.ticket as string;
+    const ticket = await start();
+    expect((await api.call('GET', '/api/newsletter', { token: ticket })).status).toBe(401);
+    // Another account's valid code does not pass this account's ticket.
+    await api.db.query('UPDATE admins SET totp_last_step = NULL');
+    const foreign = await api.call('POST', '/admin/login/mfa', {
+      json: { ticket, method: 'totp', code: api.totpCode(other.email) },
+      ip: nextIp(),
+    });
+    expect(foreign.status).toBe(401);
+    expect(foreign.body.error.code).toBe('invalid_code');
+    const own = await api.call('POST', '/admin/login/mfa', {
+      json: { ticket, method: 'totp', code: api.totpCode(ADMIN.email) },
+      ip: nextIp(),
+    });
+    expect(own.status).toBe(200);
+    token = own.body.token;
+    await api.db.query('UPDATE admins SET totp_last_step = NULL');
+    const reused = await api.call('POST', '/admin/login/mfa', {
+      json: { ticket, method: 'totp', code: api.totpCode(ADMIN.email) },
+      ip: nextIp(),
+    });
+    expect(reused.status).toBe(401);
+    expect(reused.body.error.code).toBe('ticket_expired');
+    // A passkey response without a passkey, and made-up recovery codes, fail too.
+    const second = await start();
+    const fake = await api.call('POST', '/admin/login/passkey', {
+      json: { ticket: second, response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } },
+      ip: nextIp(),
+    });
+    expect(fake.status).toBe(401);
+    const guessed = await api.call('POST', '/admin/login/mfa', {
+      json: { ticket: second, method: 'recovery', code: 'AAAAA-AAAAA' },
+      ip: nextIp(),
+    });
+    expect(guessed.status).toBe(401);
+  });
+});
+
+describe('link reuse', () => {
+  test('one invitation link accepted twice at once opens one session; a reset token is no invitation', async () => {
+    const email = 'racing.invitee@korvel.example';
+    expect((await api.call('POST', '/api/team', { token, json: { email, role: 'sales' } })).status).toBe(201);
+    await api.settle();
+    const invite = mail.catcher.messages().find((m) => m.envelope.to.includes(email))!;
+    const link = /#token=([A-Za-z0-9_-]{43})/.exec(invite.text)![1]!;
+    const replies = await Promise.all(
+      [1, 2].map(() =>
+        api.call('POST', '/admin/invite/accept', { json: { token: link, password: 'a racing passphrase' } }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 410]);
+    const [{ sessions }] = (await api.db.query<{ sessions: number }>(
+      `SELECT count(*)::int AS sessions FROM admin_sessions s JOIN admins a ON a.id = s.admin_id WHERE a.email = $1`,
+      [email],
+    )) as [{ sessions: number }];
+    expect(sessions).toBe(1);
+    // The same token at the reset endpoint: a link of one purpose never serves another.
+    const asReset = await api.call('POST', '/admin/password-reset/confirm', {
+      json: { token: link, password: 'a takeover passphrase' },
+    });
+    expect(asReset.status).toBe(410);
+  });
+});
+
+describe('log injection', () => {
+  test('CR/LF in an invited e-mail or name is refused and nothing is stored', async () => {
+    for (const json of [
+      { email: 'new\r\nauth.sign_in@korvel.example', role: 'sales' },
+      { email: 'clean@korvel.example', role: 'sales', name: 'Eve\r\n2026-11-26 auth.sign_in owner' },
+      { email: 'clean@korvel.example', role: 'sales', name: 'Eve\u0000\u001b[31m' },
+    ]) {
+      const reply = await api.call('POST', '/api/team', { token, json });
+      expect(reply.status, JSON.stringify(json)).toBe(400);
+    }
+    expect(await api.db.query(`SELECT id FROM admins WHERE email LIKE '%clean%'`)).toHaveLength(0);
+  });
+
+  test('a path with an encoded line break is logged as sent, percent-encoded, on one line', async () => {
+    const reply = await api.call('PATCH', '/api/team/1%0D%0Ahttp.200%20owner', { json: { role: 'owner' } });
+    expect(reply.status).toBe(401);
+    const rows = await api.db.query<{ target: string }>(
+      `SELECT target FROM activity_log WHERE action = 'http.401' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows[0]?.target).toBe('PATCH /api/team/1%0D%0Ahttp.200%20owner');
+  });
+
+  test('control characters that reach the log are stored escaped and read back escaped', async () => {
+    await recordActivity(api.db, {
+      actor: { id: adminId, email: 'warden\r\n@korvel.example' },
+      action: 'team.invite',
+      target: 'evil\r\nauth.sign_in ok\u0000\u2028',
+    });
+    const list = await api.call('GET', '/api/activity?action=team.invite&pageSize=1', { token });
+    expect(list.body[0].target).toBe('evil\\x0d\\x0aauth.sign_in ok\\x00\\u2028');
+    expect(list.body[0].actor.email).toBe('warden\\x0d\\x0a@korvel.example');
+    const raw = await api.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM activity_log WHERE target ~ '[[:cntrl:]]' OR actor_email ~ '[[:cntrl:]]'`,
+    );
+    expect(raw[0]!.n).toBe(0);
+  });
+
+  test('the log cannot be rewritten: UPDATE and DELETE of a recent row are refused by the database', async () => {
+    await expect(api.db.query(`UPDATE activity_log SET target = 'nothing happened'`)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(api.db.query(`DELETE FROM activity_log`)).rejects.toThrow(/append-only/);
+  });
+
+  test('function logs carry no token, code, password or whole address during sign-in and team calls', async () => {
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      vi
+        .spyOn(console, level)
+        .mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))),
+    );
+    try {
+      const ip = '192.0.2.177';
+      await api.call('POST', '/admin/login', { json: { ...ADMIN, password: 'a wrong secret 42' }, ip });
+      const fresh = await api.login(ADMIN.email, ADMIN.password, ip);
+      await api.call('GET', '/api/team', { token: fresh, ip });
+      await api.call('GET', '/api/team', { token: `${fresh}x`, ip });
+      const joined = lines.join('\n');
+      for (const secret of [fresh, ADMIN.password, 'a wrong secret 42', api.totpCode(ADMIN.email), ip])
+        expect(joined).not.toContain(secret);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });

@@ -2,6 +2,7 @@
  * The retention periods the privacy policy states, as the scheduled worker applies them: each row just
  * past its period goes, each row just inside it stays.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyRetention, RETENTION } from '../../src/server/retention.ts';
 import { startApi, type Api } from './support/harness.ts';
@@ -98,5 +99,50 @@ describe('applyRetention', () => {
     await applyRetention(api.db);
     const keys = await api.db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE scope = 'signup-ip'`);
     expect(keys.map((k) => k.key)).toEqual(['new']);
+  });
+});
+
+describe('the team’s records', () => {
+  test('the privacy policy states the periods applied here', () => {
+    const policy = readFileSync('src/content/legal/privacy-policy.mdx', 'utf8');
+    expect(policy).toContain(`we delete each one after **${RETENTION.activityLogDays} days**`);
+    expect(policy).toContain(`**${RETENTION.accountRecordDays} day after it ended**`);
+  });
+
+  test(`deletes activity log entries after ${RETENTION.activityLogDays} days and keeps younger ones`, async () => {
+    // The log refuses to lose young rows, so old ones are written as old.
+    await api.db.query(
+      `INSERT INTO activity_log (at, action, target) VALUES
+         (${ago('400 days 1 minute')}, 'auth.sign_in', 'retention-old'),
+         (${ago('399 days 23 hours')}, 'auth.sign_in', 'retention-young')`,
+    );
+    const report = await applyRetention(api.db);
+    expect(report.activityEntries).toBe(1);
+    expect(await exists('activity_log', `target = 'retention-old'`)).toBe(false);
+    expect(await exists('activity_log', `target = 'retention-young'`)).toBe(true);
+  });
+
+  test(`deletes sessions, tickets and links ${RETENTION.accountRecordDays} day after they ended`, async () => {
+    await api.createAdmin('retained@korvel.example', 'a retention passphrase');
+    const [{ id }] = (await api.db.query<{ id: number }>(
+      `SELECT id FROM admins WHERE email = 'retained@korvel.example'`,
+    )) as [{ id: number }];
+    await api.db.query(
+      `INSERT INTO admin_sessions (id, admin_id, level, created_at, last_seen_at, expires_at) VALUES
+         ('00000000-0000-4000-8000-000000000001', $1, 'full', ${ago('2 days')}, ${ago('2 days')}, ${ago('1 day 16 hours')}),
+         ('00000000-0000-4000-8000-000000000002', $1, 'full', ${ago('1 hour')}, ${ago('1 minute')}, now() + interval '7 hours')`,
+      [id],
+    );
+    await api.db.query(
+      `INSERT INTO admin_links (admin_id, purpose, token_hash, created_at, expires_at, used_at) VALUES
+         ($1, 'reset', repeat('a', 64), ${ago('3 days')}, ${ago('3 days')} + interval '30 minutes', ${ago('3 days')}),
+         ($1, 'invite', repeat('b', 64), ${ago('1 hour')}, now() + interval '71 hours', NULL)`,
+      [id],
+    );
+    await applyRetention(api.db);
+    expect(await exists('admin_sessions', `id = '00000000-0000-4000-8000-000000000001'`)).toBe(false);
+    expect(await exists('admin_sessions', `id = '00000000-0000-4000-8000-000000000002'`)).toBe(true);
+    expect(await exists('admin_links', `token_hash = repeat('a', 64)`)).toBe(false);
+    expect(await exists('admin_links', `token_hash = repeat('b', 64)`)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { describe, expect, test } from 'vitest';
 import { type Api, type Reply } from './support/harness.ts';
 import { linkIn, mailTo, SITE_URL, useMailApi, type TestMail } from './support/mail.ts';
+import { SoftPasskey } from './support/passkey.ts';
 
 const OWNER = { email: 'owner@korvel.example', password: 'the owner passphrase, long enough' };
 let api: Api;
@@ -321,6 +322,62 @@ describe('roles', () => {
   });
 });
 
+describe('data events in the activity log', () => {
+  test('subscriber deletions, CSV exports, issue tests and sends, and meeting decisions name their actor', async () => {
+    const editor = await member('data.editor@korvel.example', 'editor');
+    const [{ id: subscriber }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email, status) VALUES ('logged@reader.example', 'confirmed') RETURNING id`,
+    )) as [{ id: number }];
+    expect((await get('/api/newsletter?purpose=export&page=1&pageSize=200', editor.token)).status).toBe(200);
+    expect((await get('/api/newsletter?purpose=export&page=2&pageSize=200', editor.token)).status).toBe(200);
+    expect((await get('/api/newsletter?purpose=print', editor.token)).status).toBe(400);
+    expect((await api.call('DELETE', `/api/newsletter/${subscriber}`, { token: editor.token })).status).toBe(
+      204,
+    );
+    await api.db.query(
+      `INSERT INTO subscribers (email, status) VALUES ('reader@plant.example', 'confirmed')`,
+    );
+    const campaign = await api.call('POST', '/api/campaigns', {
+      token: editor.token,
+      json: { subject: 'Logged issue', markdown: 'Hello' },
+    });
+    const id = campaign.body.id as number;
+    expect((await api.call('POST', `/api/campaigns/${id}/test`, { token: editor.token })).status).toBe(202);
+    expect((await api.call('POST', `/api/campaigns/${id}/send`, { token: editor.token })).status).toBe(202);
+    const [{ id: inquiry }] = (await api.db.query<{ id: number }>(
+      `INSERT INTO inquiries (kind, full_name, email, subject, meeting_start, meeting_status, privacy_version)
+       VALUES ('meeting', 'Logged', 'logged@plant.example', 'x', '2031-06-02T09:00:00Z', 'requested', 'p')
+       RETURNING id`,
+    )) as [{ id: number }];
+    const decided = await api.call('POST', `/api/inquiries/${inquiry}/meeting`, {
+      token: ownerToken,
+      json: { decision: 'decline', note: 'We are away that week.' },
+    });
+    expect(decided.status).toBe(200);
+    await api.settle();
+    const log = await api.db.query<{ actor_email: string; action: string; target: string | null }>(
+      `SELECT actor_email, action, target FROM activity_log
+       WHERE action IN ('subscribers.export', 'subscriber.delete', 'campaign.test', 'campaign.send', 'meeting.decline')
+       ORDER BY id`,
+    );
+    expect(log).toEqual([
+      { actor_email: 'data.editor@korvel.example', action: 'subscribers.export', target: null },
+      {
+        actor_email: 'data.editor@korvel.example',
+        action: 'subscriber.delete',
+        target: `subscriber ${subscriber}`,
+      },
+      { actor_email: 'data.editor@korvel.example', action: 'campaign.test', target: `campaign ${id}` },
+      {
+        actor_email: 'data.editor@korvel.example',
+        action: 'campaign.send',
+        target: `campaign ${id}, 1 recipient`,
+      },
+      { actor_email: OWNER.email, action: 'meeting.decline', target: `inquiry ${inquiry}` },
+    ]);
+  });
+});
+
 describe('invitations', () => {
   test('a used, a replaced and an expired invitation link are refused with 410', async () => {
     const email = 'late@korvel.example';
@@ -541,5 +598,93 @@ describe('sessions', () => {
     });
     expect(login.body.enrol).toBe(true);
     expect(errorCode(await get('/api/inquiries', login.body.token))).toBe('mfa_enrolment_required');
+  });
+});
+
+describe('passkeys', () => {
+  const key = new SoftPasskey();
+
+  test('a passkey is added, signs in as the second step, and one assertion never serves twice', async () => {
+    const options = await api.call('POST', '/api/account/passkeys/options', { token: ownerToken });
+    expect(options.status).toBe(200);
+    expect(options.body.rp.id).toBe(new URL(api.url).hostname);
+    const added = await api.call('POST', '/api/account/passkeys', {
+      token: ownerToken,
+      json: { response: key.register(options.body, api.url), name: 'Desk laptop' },
+    });
+    expect(added.status, added.text).toBe(201);
+    // Not the first factor: no new recovery codes.
+    expect(added.body.recoveryCodes).toEqual([]);
+    ownerToken = added.body.token;
+    // The registration challenge is spent.
+    const again = await api.call('POST', '/api/account/passkeys', {
+      token: ownerToken,
+      json: { response: new SoftPasskey().register(options.body, api.url) },
+    });
+    expect(again.status).toBe(409);
+
+    const first = await api.call('POST', '/admin/login', { json: OWNER, ip: nextIp() });
+    expect(first.body.mfa.methods).toEqual(['totp', 'passkey', 'recovery']);
+    const ticket = first.body.mfa.ticket as string;
+    const request = await api.call('POST', '/admin/login/passkey/options', { json: { ticket } });
+    expect(request.body.allowCredentials.map((c: { id: string }) => c.id)).toEqual([key.id]);
+    const assertion = key.authenticate(request.body, api.url);
+    const signed = await api.call('POST', '/admin/login/passkey', {
+      json: { ticket, response: assertion },
+      ip: nextIp(),
+    });
+    expect(signed.status, signed.text).toBe(200);
+    expect((await get('/api/newsletter', signed.body.token)).status).toBe(200);
+
+    // The same assertion on a fresh ticket: its challenge is another one.
+    const next = (await api.call('POST', '/admin/login', { json: OWNER, ip: nextIp() })).body.mfa
+      .ticket as string;
+    await api.call('POST', '/admin/login/passkey/options', { json: { ticket: next } });
+    const replayed = await api.call('POST', '/admin/login/passkey', {
+      json: { ticket: next, response: assertion },
+      ip: nextIp(),
+    });
+    expect(replayed.status).toBe(401);
+    // Signed for another site: refused.
+    const elsewhere = key.authenticate(
+      (await api.call('POST', '/admin/login/passkey/options', { json: { ticket: next } })).body,
+      'https://korvel.example.evil.example',
+    );
+    expect(
+      (
+        await api.call('POST', '/admin/login/passkey', {
+          json: { ticket: next, response: elsewhere },
+          ip: nextIp(),
+        })
+      ).status,
+    ).toBe(401);
+    const account = await get('/api/account', ownerToken);
+    expect(account.body.factors.passkeys).toEqual([
+      expect.objectContaining({ name: 'Desk laptop', lastUsedAt: expect.any(String) }),
+    ]);
+  });
+
+  test('a passkey as the first factor brings the recovery codes; the last factor cannot be removed', async () => {
+    const email = 'passkey.first@korvel.example';
+    await api.call('POST', '/api/team', { token: ownerToken, json: { email, role: 'editor' } });
+    const link = await invitationToken(email);
+    const accepted = await api.call('POST', '/admin/invite/accept', {
+      json: { token: link, password: 'tin roof and copper wire' },
+    });
+    const enrol = accepted.body.token as string;
+    const own = new SoftPasskey();
+    const options = await api.call('POST', '/api/account/passkeys/options', { token: enrol });
+    const added = await api.call('POST', '/api/account/passkeys', {
+      token: enrol,
+      json: { response: own.register(options.body, api.url) },
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.recoveryCodes).toHaveLength(10);
+    expect((await get('/api/newsletter', added.body.token)).status).toBe(200);
+    const removed = await api.call('DELETE', `/api/account/passkeys/${added.body.id}`, {
+      token: added.body.token,
+    });
+    expect(removed.status).toBe(409);
+    expect(errorCode(removed)).toBe('last_factor');
   });
 });

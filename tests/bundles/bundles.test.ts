@@ -305,6 +305,11 @@ describe('the deployed function bundles, outside the repository', () => {
       ['POST', '/api/campaign-preview', { token, json: ISSUE }],
       ['GET', `/newsletter/issue/1?sig=${campaignViewSignature(1)}`],
       ['POST', '/.netlify/functions/mail-worker'],
+      ['POST', '/admin/login/mfa', { json: { ticket: 'A'.repeat(43), method: 'totp', code: '123456' } }],
+      ['POST', '/admin/password-reset', { json: { email: 'someone@korvel.example' } }],
+      ['GET', '/api/account', { token }],
+      ['GET', '/api/team', { token }],
+      ['GET', '/api/activity', { token }],
     ];
     const answers = await Promise.all(
       requests.map(async ([method, path, init]) => {

@@ -84,7 +84,7 @@ test('/privacy-policy covers the stored data, under-16s and cookies, and its con
     await expect(body).toContainText(field);
   }
   await expect(body.locator('a[href="/cookie-policy"]')).toBeVisible();
-  await expect(page.getByText('privacy-2026-11-25')).toBeVisible();
+  await expect(page.getByText('privacy-2026-11-26')).toBeVisible();
   const targets = await page
     .locator('.legal-doc__contents a')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
