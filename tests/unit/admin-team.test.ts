@@ -8,6 +8,8 @@ import { passwordProblem } from '../../src/components/islands/admin/password-che
 import { nextSeen, sessionDeadlines, WARNING_MS } from '../../src/components/islands/admin/session-clock.ts';
 import { TAB_ROLES, tabsFor } from '../../src/components/islands/admin/tabs.ts';
 import { actionLabel } from '../../src/components/islands/admin/team/ActivityTab.tsx';
+import admin from '../../src/i18n/locales/en/admin.json' with { type: 'json' };
+import { ACTIVITY_ACTIONS } from '../../src/server/repositories/activity.ts';
 
 describe('tabs by role', () => {
   test('the owner sees every tab, in the agreed order', () => {
@@ -93,5 +95,11 @@ describe('activity log', () => {
     expect(actionLabel(names, 'auth.sign_in')).toBe('Signed in with the password');
     expect(actionLabel(names, 'http.401')).toBe('Refused: not signed in');
     expect(actionLabel(names, 'meeting.rescheduled')).toBe('meeting.rescheduled');
+  });
+  test('every action the server records has an English name in the Activity tab', () => {
+    const unnamed = ACTIVITY_ACTIONS.filter(
+      (action) => actionLabel(admin.activity_actions, action) === action,
+    );
+    expect(unnamed).toEqual([]);
   });
 });
