@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ADMIN_LOGIN } from '../../../lib/admin-token.ts';
 import IslandErrorBoundary from '../IslandErrorBoundary.tsx';
+import { isApiError } from './api.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import type { ForgotCopy } from './copy.ts';
 import { fill } from './format.ts';
@@ -15,7 +16,8 @@ function Form({ copy }: Props) {
   const [busy, setBusy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why the last request failed: a throttled network (429) is told apart from an outage. */
+  const [failed, setFailed] = useState<'throttled' | 'error' | null>(null);
   const done = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => setHydrated(true), []);
@@ -28,12 +30,12 @@ function Form({ copy }: Props) {
     if (busy) return;
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
     try {
       await requestPasswordReset(email);
       setSentTo(email);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed(isApiError(error, 429) ? 'throttled' : 'error');
     } finally {
       setBusy(false);
     }
@@ -72,7 +74,7 @@ function Form({ copy }: Props) {
       <div role="alert" className="admin-login__alert">
         {failed && (
           <p id={`${id}-error`} className="admin-error">
-            {copy.error}
+            {copy[failed]}
           </p>
         )}
       </div>

@@ -242,7 +242,7 @@ export const SECOND_STEP_KEYS = [
   'working',
 ] as const;
 
-export const FORGOT_KEYS = ['email', 'submit', 'sending', 'sent', 'error', 'back'] as const;
+export const FORGOT_KEYS = ['email', 'submit', 'sending', 'sent', 'error', 'throttled', 'back'] as const;
 
 export const RESET_KEYS = [
   'submit',
