@@ -48,6 +48,19 @@ export interface DevAdmin {
   otpauth: string;
 }
 
+/** Gives the dev owner of a data directory seeded before the team existed its TOTP factor (dev data only). */
+export async function upgradeDevAdmin(
+  db: Db,
+  admin: Omit<DevAdmin, 'otpauth'>,
+): Promise<DevAdmin | undefined> {
+  const account = await findAdminByEmail(db, admin.email);
+  if (!account || account.totp || account.passkeys > 0) return undefined;
+  const totp = newTotpSecret(admin.email);
+  await setPendingTotp(db, account.id, encryptSecret(totp.secret));
+  await confirmTotp(db, account.id, 0);
+  return { ...admin, otpauth: totp.uri };
+}
+
 /**
  * Creates the dev owner with a fresh random password and a confirmed TOTP factor, and adds the sample
  * subscribers. Production seeds nothing: the first owner there comes from `npm run admin:create`.

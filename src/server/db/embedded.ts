@@ -7,7 +7,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import { dirname } from 'node:path';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { migrate } from '../migrate.ts';
-import { seedSampleData, type DevAdmin } from '../seed.ts';
+import { seedSampleData, upgradeDevAdmin, type DevAdmin } from '../seed.ts';
 import { createPgliteDb } from './pglite.ts';
 
 export interface EmbeddedDatabase {
@@ -82,6 +82,12 @@ export async function startEmbeddedDatabase(options: {
         admin = JSON.parse(readFileSync(credentialsFile, 'utf8')) as EmbeddedDatabase['admin'];
       } catch {
         admin = undefined;
+      }
+      // A directory seeded before the team had second factors: its dev owner gets one now.
+      const upgraded = admin && !admin.otpauth ? await upgradeDevAdmin(db, admin) : undefined;
+      if (upgraded) {
+        admin = upgraded;
+        writeFileSync(credentialsFile, JSON.stringify(admin, null, 2), { mode: 0o600 });
       }
     }
     const server = new PGLiteSocketServer({
