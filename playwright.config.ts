@@ -3,7 +3,8 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 const port = Number(process.env.PREVIEW_PORT ?? 8899);
 export const E2E_DATA_DIR = '.data/e2e';
-const baseURL = `http://127.0.0.1:${port}`;
+/** Where the preview serves the site; helpers outside a test (admin-support) call it too. */
+export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',

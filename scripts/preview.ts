@@ -78,9 +78,16 @@ async function notFound(collect: (name: string, value: string) => void): Promise
   return new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+/**
+ * The names the preview answers to, as Netlify hands a function the host the browser asked for. Passkeys need
+ * `localhost`: WebAuthn refuses an IP address as the relying party, and the Origin check compares the host.
+ */
+const ownHosts = new Set([`${host}:${port}`, `localhost:${port}`]);
+
 /** Like the CDN, the preview sets the client address itself; a client's own X-Forwarded-For is dropped. */
 function toRequest(req: IncomingMessage): Request {
-  const url = new URL(req.url ?? '/', `http://${host}:${port}`);
+  const authority = ownHosts.has(req.headers.host ?? '') ? req.headers.host : `${host}:${port}`;
+  const url = new URL(req.url ?? '/', `http://${authority}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));

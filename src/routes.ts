@@ -160,6 +160,11 @@ export const routes: readonly SiteRoute[] = [
   { path: '/search', copy: 'search:page', kind: 'search' },
   { path: '/admin', copy: 'admin:panel', kind: 'admin' },
   { path: '/admin/login', copy: 'admin:login', kind: 'admin' },
+  // Team accounts (issue 23): mailed links open the reset and invitation pages with `#token=…`.
+  { path: '/admin/forgot-password', copy: 'admin:forgot', kind: 'admin' },
+  { path: '/admin/reset-password', copy: 'admin:reset', kind: 'admin' },
+  { path: '/admin/invite', copy: 'admin:invite', kind: 'admin' },
+  { path: '/admin/account', copy: 'admin:account', kind: 'admin' },
 ];
 
 const unlisted: ReadonlySet<RouteKind> = new Set(['admin', 'thanks', 'search']);

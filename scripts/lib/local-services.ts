@@ -36,6 +36,8 @@ export interface LocalServices {
 
 /** The SMTP server mail leaves through: SMTP_URL, or a local catcher whose inbox the banner names. */
 async function localMail(mailFile: string): Promise<{ banner: string; stop: () => Promise<void> }> {
+  // A file left by a server that was killed names a catcher that is gone, or another process's by now.
+  rmSync(mailFile, { force: true });
   if (process.env.SMTP_URL) {
     const { protocol, host } = new URL(process.env.SMTP_URL);
     return { banner: `Mail: sent through SMTP_URL (${protocol}//${host})`, stop: async () => undefined };
@@ -45,10 +47,13 @@ async function localMail(mailFile: string): Promise<{ banner: string; stop: () =
     startMailCatcher({ smtpPort: 0, httpPort: 0 }),
   );
   process.env.SMTP_URL = catcher.smtpUrl;
-  // Tests read where the catcher listens from this file, as they read the database URL from <dir>.url.
-  writeFileSync(mailFile, JSON.stringify({ smtpUrl: catcher.smtpUrl, inboxUrl: catcher.inboxUrl }), {
-    mode: 0o600,
-  });
+  // Tests read where the catcher listens from this file, as they read the database URL from <dir>.url, and
+  // check its id against the inbox's answers (several previews run side by side; ports get reused).
+  writeFileSync(
+    mailFile,
+    JSON.stringify({ id: catcher.id, smtpUrl: catcher.smtpUrl, inboxUrl: catcher.inboxUrl }),
+    { mode: 0o600 },
+  );
   return {
     banner: `Mail: caught locally, nothing is delivered; read it at ${catcher.inboxUrl}`,
     stop: async () => {

@@ -3,6 +3,7 @@
  * mail benchmark: real SMTP in (smtp-server), parsed by mailparser, readable on a small inbox page and as
  * JSON. It never relays anything anywhere. Development only: nothing here is part of dist/ or a function.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject } from 'mailparser';
@@ -43,7 +44,15 @@ export interface MailCatcherOptions {
   refuse?: (recipient: string) => number | undefined;
 }
 
+/** The response header by which the inbox names its catcher ({@link MailCatcher.id}). */
+export const CATCHER_HEADER = 'x-mail-catcher';
+
 export interface MailCatcher {
+  /**
+   * This catcher's own random name, sent with every inbox answer as {@link CATCHER_HEADER}: a reader that
+   * knows it can tell this catcher from another process's that took the same port later.
+   */
+  id: string;
   smtpUrl: string;
   inboxUrl: string | undefined;
   /** Mails received so far (counted even when not kept). */
@@ -185,6 +194,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     });
   await listenSmtp();
   const smtpUrl = `smtp://${host}:${smtpPort}`;
+  const catcherId = randomUUID();
 
   let http: Server | undefined;
   let inboxUrl: string | undefined;
@@ -194,7 +204,14 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       const [, first, id, view] = url.pathname.split('/');
       const mail = mails.find((m) => String(m.id) === id);
       const send = (status: number, type: string, body: string, extra: Record<string, string> = {}) =>
-        res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...extra }).end(body);
+        res
+          .writeHead(status, {
+            'content-type': type,
+            'cache-control': 'no-store',
+            [CATCHER_HEADER]: catcherId,
+            ...extra,
+          })
+          .end(body);
       if (req.method === 'DELETE' && url.pathname === '/messages') {
         mails.length = 0;
         return send(204, 'text/plain', '');
@@ -212,14 +229,21 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       }
       return send(404, 'text/plain', 'Not found');
     });
-    await new Promise<void>((resolve, reject) => {
-      http!.once('error', reject);
-      http!.listen(options.httpPort || 0, host, () => resolve());
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        http!.once('error', reject);
+        http!.listen(options.httpPort || 0, host, () => resolve());
+      });
+    } catch (error) {
+      // The inbox port is taken: give the SMTP port back too, or it would catch mail nobody can read.
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      throw error;
+    }
     inboxUrl = `http://${host}:${(http.address() as AddressInfo).port}`;
   }
 
   return {
+    id: catcherId,
     smtpUrl,
     inboxUrl,
     received: () => count,

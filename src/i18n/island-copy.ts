@@ -1,16 +1,33 @@
 /** Copy handed to the React islands as props (islands do not load i18next themselves). */
 import type { TFunction } from 'i18next';
 import {
+  ACCOUNT_KEYS,
+  ACTIVITY_KEYS,
   CAMPAIGN_KEYS,
+  FORGOT_KEYS,
+  IDLE_KEYS,
   INQUIRY_KEYS,
+  INVITE_KEYS,
+  LOGIN_EXTRA_KEYS,
   LOGIN_KEYS,
   OVERVIEW_KEYS,
   PAGER_KEYS,
+  PASSWORD_KEYS,
+  RESET_KEYS,
+  ROLE_KEYS,
+  SECOND_STEP_KEYS,
   SUBSCRIBER_KEYS,
+  TEAM_KEYS,
+  type AccountCopy,
+  type ActivityCopy,
+  type ForgotCopy,
+  type InviteCopy,
   type LoginCopy,
   type LogoutCopy,
   type PanelCopy,
+  type ResetCopy,
 } from '../components/islands/admin/copy.ts';
+import { TAB_ROLES } from '../components/islands/admin/tabs.ts';
 import type { ContactFormCopy } from '../components/islands/ContactForm.tsx';
 import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
@@ -97,21 +114,65 @@ function section<K extends string>(t: TFunction, name: string, keys: readonly K[
 
 export function adminLoginCopy(t: TFunction): LoginCopy {
   return {
-    ...section(t, 'login_form', LOGIN_KEYS),
+    ...section(t, 'login_form', [...LOGIN_KEYS, ...LOGIN_EXTRA_KEYS]),
+    secondStep: section(t, 'second_step', SECOND_STEP_KEYS),
     errorHeading: t('common:error_boundary.heading'),
   };
 }
 
+/** The names of the activity log's actions, keyed by the action with underscores for dots (`auth_sign_in`). */
+function activityCopy(t: TFunction): ActivityCopy {
+  const actions = t('admin:activity_actions', { returnObjects: true }) as Record<string, string>;
+  return { ...section(t, 'activity', ACTIVITY_KEYS), actions };
+}
+
 export function adminPanelCopy(t: TFunction): PanelCopy {
+  const tabNames = TAB_ROLES.map((tab) => tab.name);
   return {
-    tabs: section(t, 'tabs', ['label', 'subscribers', 'inquiries', 'campaigns', 'overview'] as const),
+    tabs: section(t, 'tabs', ['label', 'draft_banner', 'draft_open', ...tabNames] as const),
     toasts: section(t, 'toasts', ['label', 'dismiss'] as const),
     signedIn: t('admin:login_form.success'),
     subscribers: section(t, 'subscribers', SUBSCRIBER_KEYS),
     inquiries: section(t, 'inquiries', INQUIRY_KEYS),
     campaigns: section(t, 'campaigns', CAMPAIGN_KEYS),
     overview: section(t, 'overview', OVERVIEW_KEYS),
-    pager: section(t, 'pager', [...PAGER_KEYS, 'subscribers', 'inquiries', 'campaigns'] as const),
+    team: section(t, 'team', TEAM_KEYS),
+    activity: activityCopy(t),
+    roles: section(t, 'roles', ROLE_KEYS),
+    idle: section(t, 'idle', IDLE_KEYS),
+    pager: section(t, 'pager', [...PAGER_KEYS, 'subscribers', 'inquiries', 'campaigns', 'activity'] as const),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+export function adminForgotCopy(t: TFunction): ForgotCopy {
+  return { ...section(t, 'forgot_form', FORGOT_KEYS), errorHeading: t('common:error_boundary.heading') };
+}
+
+export function adminResetCopy(t: TFunction): ResetCopy {
+  return {
+    ...section(t, 'reset_form', RESET_KEYS),
+    password: section(t, 'password', PASSWORD_KEYS),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+export function adminInviteCopy(t: TFunction): InviteCopy {
+  return {
+    ...section(t, 'invite_form', INVITE_KEYS),
+    password: section(t, 'password', PASSWORD_KEYS),
+    roles: section(t, 'roles', ROLE_KEYS),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+export function adminAccountCopy(t: TFunction): AccountCopy {
+  return {
+    ...section(t, 'account_page', ACCOUNT_KEYS),
+    password: section(t, 'password', PASSWORD_KEYS),
+    roles: section(t, 'roles', ROLE_KEYS),
+    idle: section(t, 'idle', IDLE_KEYS),
+    toasts: section(t, 'toasts', ['label', 'dismiss'] as const),
     errorHeading: t('common:error_boundary.heading'),
   };
 }

@@ -8,8 +8,12 @@ export const TOKEN_KEY = 'token';
 /** sessionStorage key that carries "just signed in" from the sign-in page to the panel's toast. */
 export const SIGNED_IN_FLASH_KEY = 'korvel:admin-signed-in';
 
+/** sessionStorage key that tells the sign-in page why the last session ended (`idle` or `limit`). */
+export const SIGNED_OUT_KEY = 'korvel:admin-signed-out';
+
 export const ADMIN_HOME = '/admin';
 export const ADMIN_LOGIN = '/admin/login';
+export const ADMIN_ACCOUNT = '/admin/account';
 
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
@@ -42,6 +46,21 @@ export function takeSignedInFlash(): boolean {
   const present = store?.getItem(SIGNED_IN_FLASH_KEY) === '1';
   store?.removeItem(SIGNED_IN_FLASH_KEY);
   return present;
+}
+
+export type SignOutReason = 'idle' | 'limit';
+
+/** Leaves the sign-in page a note that the session ended by itself, and why. */
+export function flashSignedOut(reason: SignOutReason): void {
+  storage('sessionStorage')?.setItem(SIGNED_OUT_KEY, reason);
+}
+
+/** Why the last session ended by itself, if it did; reading it removes the note. */
+export function takeSignedOutFlash(): SignOutReason | null {
+  const store = storage('sessionStorage');
+  const reason = store?.getItem(SIGNED_OUT_KEY);
+  store?.removeItem(SIGNED_OUT_KEY);
+  return reason === 'idle' || reason === 'limit' ? reason : null;
 }
 
 /**

@@ -1,25 +1,13 @@
-/** What the e2e specs read back as the admin would: the seeded dev admin, its token, and the stored rows. */
-import { readFileSync } from 'node:fs';
+/** What the e2e specs read back as the admin would: an owner account of this worker, its token, the rows. */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { apiToken } from './admin-support.ts';
+import { apiToken, createAdmin, type Credentials } from './admin-support.ts';
 
-/** The dev owner the preview seeded, with its TOTP secret taken from the printed `otpauth://` URI. */
-export function devAdmin(): { email: string; password: string; totp: string } {
-  const admin = JSON.parse(readFileSync(`${E2E_DATA_DIR}.admin.json`, 'utf8')) as {
-    email: string;
-    password: string;
-    otpauth: string;
-  };
-  return {
-    email: admin.email,
-    password: admin.password,
-    totp: new URL(admin.otpauth).searchParams.get('secret')!,
-  };
-}
+let reader: Promise<Credentials> | undefined;
 
+/** A full owner session for reading back rows: one account per worker, each call a sign-in of its own. */
 export async function signIn(request: APIRequestContext): Promise<string> {
-  return apiToken(request, devAdmin());
+  reader ??= createAdmin('e2e-reader');
+  return apiToken(request, await reader);
 }
 
 export interface StoredInquiry {

@@ -4,36 +4,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as http, type APIRequestContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { encryptSecret, newTotpSecret } from '../../src/server/factors.ts';
+import { baseURL, E2E_DATA_DIR } from '../../playwright.config.ts';
 import { hashPassword } from '../../src/server/password.ts';
-import { upsertAdmin, type Role } from '../../src/server/repositories/admins.ts';
-import { confirmTotp, setPendingTotp } from '../../src/server/repositories/factors.ts';
+import { upsertAdmin } from '../../src/server/repositories/admins.ts';
+import { message } from './fixtures.ts';
+
+const adminMessage = (key: string) => message(`admin:${key}`);
+
+export type Role = 'owner' | 'editor' | 'sales';
 
 export interface Credentials {
   email: string;
   password: string;
-  /** The account's TOTP secret (base32): {@link totpCode} makes the code the second sign-in step asks for. */
-  totp: string;
-}
-
-/** The current code of the account's authenticator app. */
-export const totpCode = (credentials: Pick<Credentials, 'totp'>, timestamp = Date.now()) =>
-  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(credentials.totp), timestamp });
-
-/**
- * The preview's JWT_SECRET (the TOTP secrets are encrypted under a key derived from it): the environment's,
- * or the one scripts/lib/local-services.ts keeps in .data/jwt-secret.
- */
-function useServerSecret(): void {
-  process.env.JWT_SECRET ??= readFileSync(
-    fileURLToPath(new URL('../../.data/jwt-secret', import.meta.url)),
-    'utf8',
-  ).trim();
+  /** The base32 secret of the account's authenticator app, as GET /api/account/totp gave it. */
+  totpSecret: string;
 }
 
 /** The database the preview serves: DATABASE_URL, or the embedded one, which writes its URL beside its data. */
@@ -59,46 +46,91 @@ export async function sql<T extends Record<string, unknown>>(
 export const unique = (label: string) =>
   `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 
-/** A fresh active account of this test's own, with `role` and an authenticator app (TOTP) set up. */
+/** The code an authenticator app shows for `secret` at `timestamp` (RFC 6238: SHA-1, 6 digits, 30 s). */
+export const totpCode = (secret: string, timestamp = Date.now()) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp });
+
+/**
+ * A code the server will take now. A real app shows each code once per 30 s and the server accepts a code
+ * once (replay refused); tests sign one account in far more often, so the account's last used step is
+ * forgotten first. Replay itself is tested through the API (tests/api).
+ */
+export async function freshTotpCode(credentials: Credentials): Promise<string> {
+  await sql('UPDATE admins SET totp_last_step = NULL WHERE lower(email) = lower($1)', [credentials.email]);
+  return totpCode(credentials.totpSecret);
+}
+
+/** Sets up the authenticator app of a signed-in account holding an enrolment `token`; returns its secret. */
+export async function enrolTotp(api: APIRequestContext, token: string): Promise<string> {
+  const issued = await api.post('/api/account/totp', { headers: bearer(token) });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const { secret } = (await issued.json()) as { secret: string };
+  const confirmed = await api.post('/api/account/totp/confirm', {
+    headers: bearer(token),
+    data: { code: totpCode(secret) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return secret;
+}
+
+/**
+ * A fresh admin account of this test's own with `role`, enrolled with an authenticator app through the API
+ * as a person would: the password step hands out an enrolment token, the app's first code confirms it.
+ */
 export async function createAdmin(label: string, role: Role = 'owner'): Promise<Credentials> {
-  useServerSecret();
-  const { secret } = newTotpSecret(label);
-  const credentials = {
-    email: `${unique(label)}@korvel.example`,
-    password: randomBytes(18).toString('base64url'),
-    totp: secret,
-  };
+  const email = `${unique(label)}@korvel.example`;
+  const password = randomBytes(18).toString('base64url');
   const db = {
     query: <T extends Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
       sql<T>(text, [...(params ?? [])]),
   };
-  await upsertAdmin(db, credentials.email, await hashPassword(credentials.password), new Date(), role);
-  const [{ id }] = (await sql<{ id: number }>('SELECT id FROM admins WHERE lower(email) = lower($1)', [
-    credentials.email,
-  ])) as [{ id: number }];
-  await setPendingTotp(db, id, encryptSecret(secret));
-  await confirmTotp(db, id, 0);
-  return credentials;
+  await upsertAdmin(db, email, await hashPassword(password));
+  await sql('UPDATE admins SET role = $2 WHERE lower(email) = lower($1)', [email, role]);
+  const api = await http.newContext({ baseURL });
+  try {
+    const reply = await api.post('/admin/login', { data: { email, password } });
+    expect(reply.status()).toBe(200);
+    const { token, enrol } = (await reply.json()) as { token: string; enrol: boolean };
+    expect(enrol).toBe(true);
+    return { email, password, totpSecret: await enrolTotp(api, token) };
+  } finally {
+    await api.dispose();
+  }
 }
 
 export async function removeAdmin(credentials: Credentials): Promise<void> {
   await sql('DELETE FROM admins WHERE lower(email) = lower($1)', [credentials.email]);
 }
 
-/** Both sign-in steps through the API: the password, then the authenticator code. */
+/** Both sign-in steps through the API: the password, then the authenticator code; the full session's token. */
 export async function apiToken(request: APIRequestContext, credentials: Credentials): Promise<string> {
-  const first = await request.post('/admin/login', {
+  const reply = await request.post('/admin/login', {
     data: { email: credentials.email, password: credentials.password },
   });
-  expect(first.status()).toBe(200);
-  const { mfa } = (await first.json()) as { mfa: { ticket: string } };
-  // A code is accepted once; tests sign in more often than every 30 s, so the step used last is forgotten.
-  await sql('UPDATE admins SET totp_last_step = NULL WHERE lower(email) = lower($1)', [credentials.email]);
+  expect(reply.status()).toBe(200);
+  const { mfa } = (await reply.json()) as { mfa: { ticket: string } };
   const second = await request.post('/admin/login/mfa', {
-    data: { ticket: mfa.ticket, method: 'totp', code: totpCode(credentials) },
+    data: { ticket: mfa.ticket, method: 'totp', code: await freshTotpCode(credentials) },
   });
-  expect(second.status()).toBe(200);
+  expect(second.status(), await second.text()).toBe(200);
   return ((await second.json()) as { token: string }).token;
+}
+
+/**
+ * Signs in through the form as a person does: e-mail and password, then the authenticator code; waits for
+ * the panel.
+ */
+export async function signInThroughForm(page: Page, credentials: Credentials): Promise<void> {
+  const login = (key: string) => adminMessage(`login_form.${key}`);
+  await page.goto('/admin/login');
+  await page.getByLabel(login('email')).fill(credentials.email);
+  await page.getByLabel(login('password')).fill(credentials.password);
+  await page.getByRole('button', { name: login('submit') }).click();
+  const code = page.getByLabel(adminMessage('second_step.code'));
+  await expect(code).toBeVisible({ timeout: 45_000 });
+  await code.fill(await freshTotpCode(credentials));
+  await page.getByRole('button', { name: adminMessage('second_step.submit') }).click();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 45_000 });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -11,8 +11,10 @@ import {
   apiToken,
   bearer,
   createAdmin,
+  freshTotpCode,
   openPanel,
   removeAdmin,
+  signInThroughForm,
   sql,
   unique,
   type Credentials,
@@ -151,11 +153,7 @@ test.describe('sign-in', () => {
   test('the right password stores the token, opens /admin and says "Successful registration!"', async ({
     page,
   }) => {
-    await page.goto('/admin/login');
-    await page.getByLabel(t('login_form.email')).fill(admin.email);
-    await page.getByLabel(t('login_form.password')).fill(admin.password);
-    await page.getByRole('button', { name: t('login_form.submit') }).click();
-    await expect(page).toHaveURL(/\/admin$/, signingIn);
+    await signInThroughForm(page, admin);
     await expect(toast(page, 'Successful registration!')).toBeVisible();
     const stored = await page.evaluate(() => localStorage.getItem('token'));
     expect(stored).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -186,6 +184,13 @@ test.describe('sign-in', () => {
     await page.keyboard.type(admin.password);
     // The button (the form's default) is enabled once the island is live.
     await expect(page.getByRole('button', { name: t('login_form.submit') })).toBeEnabled();
+    await page.keyboard.press('Enter');
+    // The second step takes focus to its heading; Tab reaches the code field, Enter sends it.
+    const code = page.getByLabel(t('second_step.code'));
+    await expect(code).toBeVisible(signingIn);
+    for (let i = 0; i < 5 && (await focused()) !== 'code'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('code');
+    await page.keyboard.type(await freshTotpCode(admin));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin$/, signingIn);
   });
@@ -649,11 +654,7 @@ test.describe('logout', () => {
     page,
     request,
   }) => {
-    await page.goto('/admin/login');
-    await page.getByLabel(t('login_form.email')).fill(own.email);
-    await page.getByLabel(t('login_form.password')).fill(own.password);
-    await page.getByRole('button', { name: t('login_form.submit') }).click();
-    await expect(page).toHaveURL(/\/admin$/, signingIn);
+    await signInThroughForm(page, own);
     const old = (await page.evaluate(() => localStorage.getItem('token')))!;
     expect((await request.get('/api/newsletter?page=1&pageSize=1', { headers: bearer(old) })).status()).toBe(
       200,

@@ -85,7 +85,14 @@ for (const path of ['/our-references', '/electronics']) {
 }
 test('the admin pages hydrate on load, and their own code stays under 16 KB beside React', () => {
   const adminPages = measurePages().filter((p) => isAdmin(p.page));
-  expect(adminPages.map((p) => p.page).sort()).toEqual(['/admin', '/admin/login']);
+  expect(adminPages.map((p) => p.page).sort()).toEqual([
+    '/admin',
+    '/admin/account',
+    '/admin/forgot-password',
+    '/admin/invite',
+    '/admin/login',
+    '/admin/reset-password',
+  ]);
   for (const page of adminPages) {
     expect(
       page.islands.every((d) => d === 'load'),

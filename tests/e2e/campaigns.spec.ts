@@ -3,12 +3,10 @@
  * catcher: compose with a live preview, send a test copy, send to every confirmed subscriber behind a dialog
  * that names how many, follow the progress to "Sent", and check what each reader received.
  */
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import type { CaughtMail } from '../../scripts/lib/mail-catcher.ts';
+import type { Page } from '@playwright/test';
 import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql, unique } from './admin-support.ts';
+import { caughtMail } from './mail-inbox.ts';
 import { expect as baseExpect, message, settle, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
@@ -19,11 +17,6 @@ const t = (key: string) => message(`admin:campaigns.${key}`);
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-const inbox = () =>
-  (JSON.parse(readFileSync(`${E2E_DATA_DIR}.mail.json`, 'utf8')) as { inboxUrl: string }).inboxUrl;
-const caught = async (request: APIRequestContext) =>
-  (await (await request.get(`${inbox()}/messages`)).json()) as CaughtMail[];
 
 /**
  * axe checks the admin page; the preview frame is sandboxed without scripts, so axe cannot run inside it
@@ -116,7 +109,9 @@ test('compose, test, send to every confirmed subscriber, follow the progress to 
     await expect
       .poll(
         async () =>
-          (await caught(request)).filter((m) => m.subject === `[Test] ${subject}`).map((m) => m.envelope.to),
+          (await caughtMail(request))
+            .filter((m) => m.subject === `[Test] ${subject}`)
+            .map((m) => m.envelope.to),
         {
           timeout: 60_000,
         },
@@ -138,7 +133,7 @@ test('compose, test, send to every confirmed subscriber, follow the progress to 
     });
     await expectNoAxeViolations(page);
 
-    const all = await caught(request);
+    const all = await caughtMail(request);
     for (const reader of readers) {
       const copies = all.filter((m) => m.subject === subject && m.envelope.to.includes(reader));
       expect(copies, reader).toHaveLength(1);

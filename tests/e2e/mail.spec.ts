@@ -2,11 +2,8 @@
  * Mail through the preview and its local SMTP catcher: the newsletter's double opt-in and one-click
  * unsubscribe as a visitor and the admin see them, and a meeting confirmed from the inquiries tab.
  */
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import type { CaughtMail } from '../../scripts/lib/mail-catcher.ts';
+import type { Page } from '@playwright/test';
 import {
   apiToken,
   createAdmin,
@@ -16,6 +13,7 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
+import { waitForMail } from './mail-inbox.ts';
 import { expect as baseExpect, message, settle, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
@@ -24,29 +22,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const t = (key: string) => message(`admin:${key}`);
-
-/** Where the preview's mail catcher shows what it caught (written by scripts/lib/local-services.ts). */
-const inbox = () =>
-  (JSON.parse(readFileSync(`${E2E_DATA_DIR}.mail.json`, 'utf8')) as { inboxUrl: string }).inboxUrl;
-
-/** The first caught mail that matches, waiting for the worker if it has not arrived yet. */
-async function waitForMail(
-  request: APIRequestContext,
-  match: (mail: CaughtMail) => boolean,
-): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const reply = await request.get(`${inbox()}/messages`);
-        found = ((await reply.json()) as CaughtMail[]).find(match);
-        return Boolean(found);
-      },
-      { timeout: 60_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe(true);
-  return found!;
-}
 
 async function expectNoAxeViolations(page: Page) {
   await settle(page);

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { isIndexable, routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
 import { apiToken, createAdmin, removeAdmin, storeToken } from './admin-support.ts';
@@ -10,21 +11,29 @@ const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 // than left as one worker's tail (measured: 190–230 s with the other worker idle; README, "Tests").
 test.describe.configure({ mode: 'parallel' });
 
+/** The admin pages that need a session, and what shows once they have one. */
+const SIGNED_IN_VIEWS = new Map<string, (page: Page) => Locator>([
+  ['/admin', (page) => page.getByRole('table')],
+  ['/admin/account', (page) => page.getByRole('heading', { name: message('admin:account_page.sessions') })],
+]);
+
 for (const route of routes) {
   test(`${route.path} answers 200 with its title, passes axe and breaks no security policy`, async ({
     page,
     request,
   }) => {
     const title = routeTitle(route);
-    // The admin panel sends a visitor without a session to the sign-in page: sign in as an admin of its own.
-    const admin = route.path === '/admin' ? await createAdmin('e2e-routes') : undefined;
+    // The admin panel and the account page send a visitor without a session to the sign-in page: sign in as
+    // an admin of its own, and wait for what only a signed-in admin sees.
+    const signedInView = SIGNED_IN_VIEWS.get(route.path);
+    const admin = signedInView ? await createAdmin('e2e-routes') : undefined;
     if (admin) await storeToken(page, await apiToken(request, admin));
     const response = await page.goto(encodeURI(route.path));
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${title} | ${site.displayName}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     if (admin) {
-      await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
+      await expect(signedInView!(page)).toBeVisible({ timeout: 30_000 });
       await removeAdmin(admin);
     }
     await settle(page);

@@ -156,7 +156,11 @@ describe('SubscriberTable', () => {
 });
 
 describe('LoginForm', () => {
-  const loginCopy = { ...admin.login_form, errorHeading: 'Unexpected Application Error!' };
+  const loginCopy = {
+    ...admin.login_form,
+    secondStep: admin.second_step,
+    errorHeading: 'Unexpected Application Error!',
+  };
 
   test('as served, before its script runs, cannot be sent: credentials never reach a URL', () => {
     const html = renderToString(<LoginForm copy={loginCopy} />);

@@ -59,6 +59,11 @@ const specRoutes = [
   '/thanks',
   '/admin',
   '/admin/login',
+  // Not in SPEC: the team's account pages (issue 23).
+  '/admin/forgot-password',
+  '/admin/reset-password',
+  '/admin/invite',
+  '/admin/account',
   // Not in SPEC: site search (issue 16).
   '/search',
   // Not in SPEC: a case study per project reference (issue 15), one per file in src/content/references.

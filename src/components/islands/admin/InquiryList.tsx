@@ -9,6 +9,7 @@ import {
   type Inquiry,
   type InquiryMail,
 } from './api.ts';
+import type { TabProps } from './tab-props.ts';
 import type { InquiriesCopy, PagerCopy } from './copy.ts';
 import { belgradeSlot, fill, localDateTime, plural } from './format.ts';
 import { ListFallback } from './ListFallback.tsx';
@@ -237,3 +238,15 @@ export function InquiryList({ token, copy, pagerCopy, pagerLabel, notify, onUnau
     </div>
   );
 }
+
+/** The panel's inquiries tab. */
+export const InquiriesTab = ({ copy, token, notify, onUnauthorized }: TabProps) => (
+  <InquiryList
+    token={token}
+    copy={copy.inquiries}
+    pagerCopy={copy.pager}
+    pagerLabel={copy.pager.inquiries}
+    notify={notify}
+    onUnauthorized={onUnauthorized}
+  />
+);

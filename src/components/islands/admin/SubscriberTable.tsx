@@ -13,6 +13,7 @@ import {
 } from './api.ts';
 import { copyText } from './clipboard.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { TabProps } from './tab-props.ts';
 import type { PagerCopy, SubscribersCopy } from './copy.ts';
 import { fill, localDateTime, plural } from './format.ts';
 import { Pager } from './Pager.tsx';
@@ -446,3 +447,15 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
     </div>
   );
 }
+
+/** The panel's subscribers tab. */
+export const SubscribersTab = ({ copy, token, notify, onUnauthorized }: TabProps) => (
+  <SubscriberTable
+    token={token}
+    copy={copy.subscribers}
+    pagerCopy={copy.pager}
+    pagerLabel={copy.pager.subscribers}
+    notify={notify}
+    onUnauthorized={onUnauthorized}
+  />
+);

@@ -36,9 +36,15 @@ export interface ListState<Row> {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  constructor(status: number) {
-    super(`HTTP ${status}`);
+  /** The server's `error.code`, e.g. `last_owner` or `validation_failed`, when it sent one. */
+  readonly code: string | undefined;
+  /** The server's per-field messages of a 400 `validation_failed`. */
+  readonly fields: Readonly<Record<string, string>>;
+  constructor(status: number, code?: string, fields: Record<string, string> = {}) {
+    super(`HTTP ${status}${code ? ` ${code}` : ''}`);
     this.status = status;
+    this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -46,16 +52,45 @@ export class ApiError extends Error {
 export const isAuthError = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
+/** A failed call with this HTTP status and, if given, this error code. */
+export const isApiError = (error: unknown, status: number, code?: string): error is ApiError =>
+  error instanceof ApiError && error.status === status && (code === undefined || error.code === code);
+
+/** Reads `{error: {code, fields}}` from a failed reply; a body of another shape gives neither. */
+async function errorFrom(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { error?: { code?: unknown; fields?: unknown } };
+    const code = typeof body.error?.code === 'string' ? body.error.code : undefined;
+    const fields = body.error?.fields;
+    const strings =
+      fields && typeof fields === 'object'
+        ? Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string'))
+        : {};
+    return new ApiError(response.status, code, strings as Record<string, string>);
+  } catch {
+    return new ApiError(response.status);
+  }
+}
+
+/** Called after every call the server accepted with a token: the session's idle clock starts again. */
+let onAuthorisedCall: (() => void) | undefined;
+export function watchAuthorisedCalls(listener: (() => void) | undefined): void {
+  onAuthorisedCall = listener;
+}
+
 export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-interface CallOptions {
+export interface CallOptions {
   token?: string;
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   json?: unknown;
   signal?: AbortSignal;
 }
 
-async function call(path: string, { token, method = 'GET', json, signal }: CallOptions): Promise<Response> {
+export async function call(
+  path: string,
+  { token, method = 'GET', json, signal }: CallOptions,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
@@ -73,7 +108,8 @@ async function call(path: string, { token, method = 'GET', json, signal }: CallO
     if (isAbort(error)) throw error;
     throw new ApiError(0);
   }
-  if (!response.ok) throw new ApiError(response.status);
+  if (!response.ok) throw await errorFrom(response);
+  if (token) onAuthorisedCall?.();
   return response;
 }
 
@@ -82,14 +118,43 @@ export interface Page<T> {
   total: number;
 }
 
-async function page<T>(response: Response): Promise<Page<T>> {
+export async function page<T>(response: Response): Promise<Page<T>> {
   const rows = (await response.json()) as T[];
   const total = Number(response.headers.get('x-total-count'));
   return { rows, total: Number.isFinite(total) ? total : rows.length };
 }
 
-export async function signIn(email: string, password: string): Promise<string> {
+/** A second-factor method the server offers after the password step. */
+export type FactorMethod = 'totp' | 'passkey' | 'recovery';
+
+/**
+ * What the password step leads to: a full session, a session that may only enrol a factor, or the second
+ * step with its ticket and the methods this account has.
+ */
+export type SignInStep =
+  | { kind: 'signed-in'; token: string }
+  | { kind: 'enrol'; token: string }
+  | { kind: 'mfa'; ticket: string; methods: FactorMethod[] };
+
+export async function signIn(email: string, password: string): Promise<SignInStep> {
   const response = await call('/admin/login', { method: 'POST', json: { email, password } });
+  const body = (await response.json()) as {
+    token?: unknown;
+    enrol?: unknown;
+    mfa?: { ticket?: unknown; methods?: unknown };
+  };
+  if (typeof body.token === 'string' && body.token)
+    return { kind: body.enrol === true ? 'enrol' : 'signed-in', token: body.token };
+  const { ticket, methods } = body.mfa ?? {};
+  if (typeof ticket === 'string' && Array.isArray(methods)) {
+    const known = methods.filter((m): m is FactorMethod => ['totp', 'passkey', 'recovery'].includes(m));
+    if (known.length > 0) return { kind: 'mfa', ticket, methods: known };
+  }
+  throw new ApiError(response.status);
+}
+
+/** A full session token from a reply `{token}`; anything else is a failed call. */
+export async function tokenFrom(response: Response): Promise<string> {
   const body = (await response.json()) as { token?: unknown };
   if (typeof body.token !== 'string' || !body.token) throw new ApiError(response.status);
   return body.token;

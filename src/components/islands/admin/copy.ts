@@ -2,6 +2,8 @@
  * The admin islands' copy, by key of `src/i18n/locales/en/admin.json`. The pages build it with
  * `adminPanelCopy(t)` / `adminLoginCopy(t)` (src/i18n/island-copy.ts); the islands never load i18next.
  */
+import type { TabName } from './tabs.ts';
+
 export const LOGIN_KEYS = ['email', 'password', 'submit', 'error', 'home'] as const;
 
 export const SUBSCRIBER_KEYS = [
@@ -106,6 +108,8 @@ export const INQUIRY_KEYS = [
   'mail_meeting-ack',
   'mail_meeting-confirmed',
   'mail_meeting-declined',
+  'mail_team-invite',
+  'mail_password-reset',
   'mail_sent',
   'mail_pending',
   'mail_sending',
@@ -214,6 +218,11 @@ export const CAMPAIGN_KEYS = [
   'attempts_other',
   'kind_blog',
   'kind_news',
+  'draft_kept',
+  'draft_untitled',
+  'draft_restore',
+  'draft_discard',
+  'draft_discarded',
 ] as const;
 
 export const OVERVIEW_KEYS = [
@@ -300,7 +309,281 @@ export const OVERVIEW_KEYS = [
 
 export const PAGER_KEYS = ['page_size', 'previous', 'next', 'position', 'range'] as const;
 
-export type LoginCopy = Record<(typeof LOGIN_KEYS)[number], string> & { errorHeading: string };
+export const LOGIN_EXTRA_KEYS = ['forgot', 'idle_signed_out', 'limit_signed_out'] as const;
+
+export const SECOND_STEP_KEYS = [
+  'heading',
+  'intro',
+  'code',
+  'code_hint',
+  'recovery',
+  'recovery_hint',
+  'submit',
+  'passkey',
+  'passkey_hint',
+  'use_recovery',
+  'use_code',
+  'or',
+  'wrong_code',
+  'passkey_failed',
+  'expired',
+  'restart',
+  'working',
+] as const;
+
+export const FORGOT_KEYS = ['email', 'submit', 'sending', 'sent', 'error', 'throttled', 'back'] as const;
+
+export const RESET_KEYS = [
+  'submit',
+  'saving',
+  'done',
+  'sign_in',
+  'missing',
+  'expired',
+  'ask_again',
+  'error',
+] as const;
+
+export const INVITE_KEYS = [
+  'checking',
+  'for',
+  'role',
+  'name',
+  'name_hint',
+  'submit',
+  'saving',
+  'missing',
+  'expired',
+  'error',
+] as const;
+
+export const PASSWORD_KEYS = [
+  'new',
+  'repeat',
+  'policy',
+  'too_short',
+  'mismatch',
+  'rejected',
+  'current',
+  'current_wrong',
+] as const;
+
+export const ACCOUNT_KEYS = [
+  'loading',
+  'load_failed',
+  'retry',
+  'back',
+  'enrol_heading',
+  'enrol_intro',
+  'details',
+  'email',
+  'role',
+  'name',
+  'save_name',
+  'name_saved',
+  'name_failed',
+  'password_heading',
+  'password_intro',
+  'change_password',
+  'password_changed',
+  'password_failed',
+  'factors',
+  'factors_intro',
+  'totp',
+  'totp_on',
+  'totp_off',
+  'totp_add',
+  'totp_scan',
+  'totp_qr',
+  'totp_secret',
+  'totp_code',
+  'totp_confirm',
+  'totp_cancel',
+  'totp_added',
+  'totp_wrong',
+  'totp_remove',
+  'totp_remove_title',
+  'totp_remove_text',
+  'totp_removed',
+  'passkeys',
+  'passkeys_none',
+  'passkey_name',
+  'passkey_name_hint',
+  'passkey_add',
+  'passkey_added',
+  'passkey_failed',
+  'passkey_unsupported',
+  'passkey_created',
+  'passkey_used',
+  'passkey_never',
+  'passkey_remove',
+  'passkey_remove_title',
+  'passkey_remove_text',
+  'passkey_removed',
+  'last_factor',
+  'remove_failed',
+  'recovery',
+  'recovery_left_one',
+  'recovery_left_other',
+  'recovery_intro',
+  'recovery_new',
+  'recovery_new_title',
+  'recovery_new_text',
+  'recovery_new_detail',
+  'recovery_new_accept',
+  'recovery_failed',
+  'codes_heading',
+  'codes_intro',
+  'codes_label',
+  'codes_copy',
+  'codes_copied',
+  'codes_copy_failed',
+  'codes_download',
+  'codes_file_title',
+  'codes_done',
+  'continue',
+  'sessions',
+  'sessions_intro',
+  'session_current',
+  'session_started',
+  'session_seen',
+  'session_ends',
+  'session_client',
+  'session_client_unknown',
+  'sessions_failed',
+  'sign_out_all',
+  'sign_out_all_title',
+  'sign_out_all_text',
+  'sign_out_all_detail',
+  'sign_out_all_failed',
+  'cancel',
+] as const;
+
+export const ROLE_KEYS = ['owner', 'editor', 'sales', 'owner_hint', 'editor_hint', 'sales_hint'] as const;
+
+export const TEAM_KEYS = [
+  'heading',
+  'intro',
+  'invite',
+  'total_one',
+  'total_other',
+  'you',
+  'no_name',
+  'status_invited',
+  'status_active',
+  'status_disabled',
+  'role',
+  'last_sign_in',
+  'never',
+  'invited_until',
+  'factors',
+  'factor_totp',
+  'factor_passkeys_one',
+  'factor_passkeys_other',
+  'factor_none',
+  'change_role',
+  'role_changed',
+  'resend',
+  'resent',
+  'revoke',
+  'revoke_title',
+  'revoke_text',
+  'revoked',
+  'disable',
+  'disable_title',
+  'disable_text',
+  'disabled',
+  'enable',
+  'enabled',
+  'reset_factors',
+  'reset_title',
+  'reset_text',
+  'reset_done',
+  'delete',
+  'delete_title',
+  'delete_text',
+  'deleted',
+  'cancel',
+  'last_owner',
+  'action_failed',
+  'dialog_title',
+  'dialog_intro',
+  'email',
+  'email_invalid',
+  'email_taken',
+  'send_invite',
+  'sending',
+  'invited',
+  'invite_failed',
+  'loading',
+  'empty',
+  'load_failed',
+  'retry',
+] as const;
+
+export const ACTIVITY_KEYS = [
+  'heading',
+  'intro',
+  'action',
+  'actor',
+  'all_actions',
+  'all_actors',
+  'col_time',
+  'col_actor',
+  'col_action',
+  'col_target',
+  'col_client',
+  'nobody',
+  'total_one',
+  'total_other',
+  'loading',
+  'empty',
+  'load_failed',
+  'retry',
+] as const;
+
+export const IDLE_KEYS = [
+  'title',
+  'text_idle',
+  'text_limit',
+  'stay',
+  'sign_out',
+  'ok',
+  'stay_failed',
+] as const;
+
+export type SecondStepCopy = Record<(typeof SECOND_STEP_KEYS)[number], string>;
+export type PasswordCopy = Record<(typeof PASSWORD_KEYS)[number], string>;
+export type RolesCopy = Record<(typeof ROLE_KEYS)[number], string>;
+export type IdleCopy = Record<(typeof IDLE_KEYS)[number], string>;
+export type TeamCopy = Record<(typeof TEAM_KEYS)[number], string>;
+/** The activity tab's labels, with a readable name for each known action, keyed `auth_sign_in` for `auth.sign_in`. */
+export type ActivityCopy = Record<(typeof ACTIVITY_KEYS)[number], string> & {
+  actions: Record<string, string>;
+};
+
+export type ForgotCopy = Record<(typeof FORGOT_KEYS)[number], string> & { errorHeading: string };
+export type ResetCopy = Record<(typeof RESET_KEYS)[number], string> & {
+  password: PasswordCopy;
+  errorHeading: string;
+};
+export type InviteCopy = Record<(typeof INVITE_KEYS)[number], string> & {
+  password: PasswordCopy;
+  roles: RolesCopy;
+  errorHeading: string;
+};
+export type AccountCopy = Record<(typeof ACCOUNT_KEYS)[number], string> & {
+  password: PasswordCopy;
+  roles: RolesCopy;
+  idle: IdleCopy;
+  toasts: { label: string; dismiss: string };
+  errorHeading: string;
+};
+
+export type LoginCopy = Record<(typeof LOGIN_KEYS)[number] | (typeof LOGIN_EXTRA_KEYS)[number], string> & {
+  secondStep: SecondStepCopy;
+  errorHeading: string;
+};
 export type SubscribersCopy = Record<(typeof SUBSCRIBER_KEYS)[number], string>;
 export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
 export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number], string>;
@@ -308,7 +591,7 @@ export type PagerCopy = Record<(typeof PAGER_KEYS)[number], string>;
 export type OverviewCopy = Record<(typeof OVERVIEW_KEYS)[number], string>;
 
 export interface PanelCopy {
-  tabs: { label: string; subscribers: string; inquiries: string; campaigns: string; overview: string };
+  tabs: Record<'label' | 'draft_banner' | 'draft_open' | TabName, string>;
   toasts: { label: string; dismiss: string };
   /** "Successful registration!", shown once after the sign-in page hands over. */
   signedIn: string;
@@ -316,7 +599,11 @@ export interface PanelCopy {
   inquiries: InquiriesCopy;
   campaigns: CampaignsCopy;
   overview: OverviewCopy;
-  pager: PagerCopy & { subscribers: string; inquiries: string; campaigns: string };
+  team: TeamCopy;
+  activity: ActivityCopy;
+  roles: RolesCopy;
+  idle: IdleCopy;
+  pager: PagerCopy & { subscribers: string; inquiries: string; campaigns: string; activity: string };
   errorHeading: string;
 }
 

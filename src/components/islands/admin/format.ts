@@ -57,3 +57,11 @@ export function belgradeSlot(iso: string, minutes = 30): { start: string; end: s
     end: belgradeTime.format(new Date(start.getTime() + minutes * 60_000)),
   };
 }
+
+let clock: Intl.DateTimeFormat | undefined;
+
+/** A time of day on the admin's 24-hour clock, in the reader's time zone: localTime(ms) → '14:05'. */
+export function localTime(epochMs: number): string {
+  clock ??= new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
+  return clock.format(new Date(epochMs));
+}

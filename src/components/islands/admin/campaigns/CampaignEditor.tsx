@@ -14,12 +14,15 @@ import {
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { fill, plural } from '../format.ts';
 import { ArticlePicker } from './ArticlePicker.tsx';
+import { forgetDraft, keepDraft } from './draft-store.ts';
 import type { CampaignsProps } from './types.ts';
 import { MailPreview } from './MailPreview.tsx';
 
 interface Props extends CampaignsProps {
   id: number | null;
   initial: CampaignDetail | null;
+  /** Unsaved content an ended session left in this tab; it replaces the stored text until saved. */
+  restored?: CampaignInput;
   onSaved: (id: number) => void;
   onSent: () => void;
   onDeleted: () => void;
@@ -32,13 +35,18 @@ const FIELDS: readonly Field[] = ['subject', 'preheader', 'markdown'];
 export function CampaignEditor(props: Props) {
   const { token, copy, articles, notify, onUnauthorized, initial } = props;
   const [id, setId] = useState(props.id);
-  const [content, setContent] = useState<CampaignInput>({
-    subject: initial?.subject ?? '',
-    preheader: initial?.preheader ?? '',
-    markdown: initial?.markdown ?? '',
-    articles: initial?.articles ?? [],
-  });
-  const [saved, setSaved] = useState(props.id !== null);
+  const [content, setContent] = useState<CampaignInput>(
+    () =>
+      props.restored ?? {
+        subject: initial?.subject ?? '',
+        preheader: initial?.preheader ?? '',
+        markdown: initial?.markdown ?? '',
+        articles: initial?.articles ?? [],
+      },
+  );
+  const [saved, setSaved] = useState(props.id !== null && !props.restored);
+  /** Whether this editor has changed anything; until it has, a draft kept from an earlier session stays. */
+  const touched = useRef(Boolean(props.restored));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<'save' | 'test' | 'send' | 'delete' | null>(null);
   const [confirmed, setConfirmed] = useState<number | null>(null);
@@ -53,7 +61,15 @@ export function CampaignEditor(props: Props) {
     return () => controller.abort();
   }, [token, onUnauthorized]);
 
+  // Unsaved text is mirrored into this tab's storage, so a session that ends (idle) does not lose it.
+  useEffect(() => {
+    if (!touched.current) return;
+    if (saved) forgetDraft();
+    else keepDraft({ id, content });
+  }, [id, content, saved]);
+
   const change = (patch: Partial<CampaignInput>) => {
+    touched.current = true;
     setContent((c) => ({ ...c, ...patch }));
     setSaved(false);
   };
@@ -141,6 +157,7 @@ export function CampaignEditor(props: Props) {
       setDialog(null);
       try {
         await deleteCampaign(token, id!);
+        forgetDraft();
         notify(copy.deleted);
         props.onDeleted();
       } catch (error) {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CampaignInput } from '../../../../lib/campaign-schema.ts';
 import { fetchCampaign, isAbort, isAuthError, type CampaignDetail } from '../api.ts';
 import { LoadFailed } from '../ListFallback.tsx';
 import { CampaignDelivery } from './CampaignDelivery.tsx';
@@ -8,6 +9,8 @@ import type { CampaignsProps } from './types.ts';
 interface Props extends CampaignsProps {
   /** Null: a new draft, not saved yet. */
   id: number | null;
+  /** Unsaved content from an ended session, to edit in place of the stored text. */
+  restored?: CampaignInput;
   onClose: () => void;
 }
 

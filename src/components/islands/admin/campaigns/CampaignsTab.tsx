@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fetchCampaignPage, type Campaign } from '../api.ts';
 import type { CampaignsCopy } from '../copy.ts';
+import type { TabProps } from '../tab-props.ts';
 import { fill, localDateTime, plural } from '../format.ts';
 import { ListFallback } from '../ListFallback.tsx';
 import { Pager } from '../Pager.tsx';
 import { usePagedList, type Paging } from '../usePagedList.ts';
 import { CampaignView } from './CampaignView.tsx';
+import { forgetDraft, readDraft, type StoredDraft } from './draft-store.ts';
 import type { CampaignsProps } from './types.ts';
 
 /** Sent copies against the snapshot, e.g. "118 of 120"; nothing for a draft. */
@@ -16,9 +18,13 @@ const delivered = (campaign: Campaign, copy: CampaignsCopy) =>
 
 /** Newsletter issues: the list, newest first, and one issue at a time to edit, send or follow. */
 export function CampaignsTab(props: CampaignsProps) {
-  const { token, copy, pagerCopy, pagerLabel, onUnauthorized } = props;
+  const { token, copy, pagerCopy, pagerLabel, onUnauthorized, notify } = props;
   const id = useId();
-  const [open, setOpen] = useState<number | 'new' | null>(null);
+  const [kept, setKept] = useState<StoredDraft | null>(readDraft);
+  const [restoring, setRestoring] = useState(Boolean(props.resumeDraft && kept));
+  const [open, setOpen] = useState<number | 'new' | null>(() =>
+    props.resumeDraft && kept ? (kept.id ?? 'new') : null,
+  );
   const load = useCallback(
     (paging: Paging, signal: AbortSignal) => fetchCampaignPage(token, paging, signal),
     [token],
@@ -41,8 +47,11 @@ export function CampaignsTab(props: CampaignsProps) {
         {...props}
         key={open}
         id={open === 'new' ? null : open}
+        restored={restoring ? kept?.content : undefined}
         onClose={() => {
           returning.current = true;
+          setRestoring(false);
+          setKept(readDraft());
           setOpen(null);
           reload();
         }}
@@ -68,6 +77,36 @@ export function CampaignsTab(props: CampaignsProps) {
           {copy.new}
         </button>
       </div>
+      {kept && (
+        <div className="admin-notice" role="status">
+          <p>
+            {copy.draft_kept} <strong>{kept.content.subject.trim() || copy.draft_untitled}</strong>
+          </p>
+          <div className="admin-notice__actions">
+            <button
+              type="button"
+              className="admin-button admin-button--small admin-button--primary"
+              onClick={() => {
+                setRestoring(true);
+                setOpen(kept.id ?? 'new');
+              }}
+            >
+              {copy.draft_restore}
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--small admin-button--danger-quiet"
+              onClick={() => {
+                forgetDraft();
+                setKept(null);
+                notify(copy.draft_discarded);
+              }}
+            >
+              {copy.draft_discard}
+            </button>
+          </div>
+        </div>
+      )}
       <ListFallback list={list} copy={copy} onRetry={reload} />
       {list.status === 'ready' && list.total > 0 && (
         <>
@@ -121,3 +160,8 @@ export function CampaignsTab(props: CampaignsProps) {
     </div>
   );
 }
+
+/** The panel's newsletter-issues tab. */
+export const CampaignsPanel = ({ copy, ...props }: TabProps) => (
+  <CampaignsTab {...props} copy={copy.campaigns} pagerCopy={copy.pager} pagerLabel={copy.pager.campaigns} />
+);

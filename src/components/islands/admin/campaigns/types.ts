@@ -22,4 +22,6 @@ export interface CampaignsProps {
   articles: readonly ArticleOption[];
   notify: (text: string, tone?: ToastTone) => void;
   onUnauthorized: () => void;
+  /** Open the draft an ended session left in this tab at once. */
+  resumeDraft?: boolean;
 }

@@ -3,6 +3,7 @@ import { fetchInsights, isAbort, isAuthError, type Insights } from '../api.ts';
 import type { OverviewCopy } from '../copy.ts';
 import { calendarDate, fill } from '../format.ts';
 import { LoadFailed } from '../ListFallback.tsx';
+import type { TabProps } from '../tab-props.ts';
 import type { ToastTone } from '../Toasts.tsx';
 import { InsightSection } from './InsightSection.tsx';
 import { overviewSections } from './sections.tsx';
@@ -178,3 +179,14 @@ export function OverviewTab({ token, copy, errorHeading, notify, onUnauthorized 
     </div>
   );
 }
+
+/** The Overview as a panel tab: its own copy from the panel's. */
+export const OverviewPanel = ({ copy, token, notify, onUnauthorized }: TabProps) => (
+  <OverviewTab
+    token={token}
+    copy={copy.overview}
+    errorHeading={copy.errorHeading}
+    notify={notify}
+    onUnauthorized={onUnauthorized}
+  />
+);

@@ -1,0 +1,17 @@
+/**
+ * What the browser checks of a new password before sending it: the length and that both fields agree. The
+ * server checks the rest (common passwords, the firm's name, the e-mail address) and says why it refuses.
+ */
+export const MIN_PASSWORD_LENGTH = 12;
+
+export type PasswordProblem = 'too_short' | 'mismatch';
+
+/**
+ * @example passwordProblem('short', 'short') // 'too_short'
+ * @example passwordProblem('twelve chars ok', 'twelve chars OK') // 'mismatch'
+ */
+export function passwordProblem(password: string, repeat: string): PasswordProblem | null {
+  if ([...password].length < MIN_PASSWORD_LENGTH) return 'too_short';
+  if (password !== repeat) return 'mismatch';
+  return null;
+}
