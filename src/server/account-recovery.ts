@@ -3,13 +3,13 @@
  * asked for and confirmed. A reset request answers 202 with the same body whether or not the address has an
  * account; a reset ends every session of the account and never skips the second factor.
  */
+import { validate } from '../lib/schemas.ts';
 import {
   acceptInvitationSchema,
   linkTokenSchema,
   resetConfirmSchema,
   resetRequestSchema,
-  validate,
-} from '../lib/schemas.ts';
+} from '../lib/team-schema.ts';
 import { createAccountLink, openLink } from './account-links.ts';
 import { startSession } from './auth.ts';
 import { database, jwtSecret } from './config.ts';

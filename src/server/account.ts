@@ -3,14 +3,13 @@
  * sessions. A session that may only enrol a factor reaches these calls (and nothing else); enrolling the first
  * factor ends it and starts a full session, whose token the reply carries.
  */
+import { validate, type FieldErrors } from '../lib/schemas.ts';
 import {
   accountNameSchema,
   passkeyRegisterSchema,
   passwordChangeSchema,
   totpConfirmSchema,
-  validate,
-  type FieldErrors,
-} from '../lib/schemas.ts';
+} from '../lib/team-schema.ts';
 import { requireAccount, startSession, type SignedIn } from './auth.ts';
 import { database } from './config.ts';
 import type { Db, Queryable } from './db/index.ts';

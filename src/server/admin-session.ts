@@ -6,7 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loginSchema, mfaSchema, passkeyLoginSchema, ticketSchema, validate } from '../lib/schemas.ts';
+import { loginSchema, validate } from '../lib/schemas.ts';
+import { mfaSchema, passkeyLoginSchema, ticketSchema } from '../lib/team-schema.ts';
 import { requireAccount, startSession } from './auth.ts';
 import { database, jwtSecret } from './config.ts';
 import type { Db } from './db/index.ts';

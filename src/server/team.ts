@@ -3,7 +3,8 @@
  * resets. The last active owner can be neither demoted, disabled nor deleted (409 `last_owner`). Every change
  * is written to the activity log with the owner who made it.
  */
-import { inviteSchema, teamPatchSchema, validate } from '../lib/schemas.ts';
+import { validate } from '../lib/schemas.ts';
+import { inviteSchema, teamPatchSchema } from '../lib/team-schema.ts';
 import { createAccountLink } from './account-links.ts';
 import { requireAdmin, ROLES_FOR, type SignedIn } from './auth.ts';
 import { database } from './config.ts';

@@ -13,10 +13,17 @@ import { ACTIVITY_ACTIONS } from '../../src/server/repositories/activity.ts';
 
 describe('tabs by role', () => {
   test('the owner sees every tab, in the agreed order', () => {
-    expect(tabsFor('owner')).toEqual(['subscribers', 'inquiries', 'campaigns', 'team', 'activity']);
+    expect(tabsFor('owner')).toEqual([
+      'subscribers',
+      'inquiries',
+      'campaigns',
+      'overview',
+      'team',
+      'activity',
+    ]);
   });
-  test('an editor sees subscribers and newsletter issues, sales the inquiries only', () => {
-    expect(tabsFor('editor')).toEqual(['subscribers', 'campaigns']);
+  test('an editor sees subscribers, newsletter issues and the overview, sales the inquiries only', () => {
+    expect(tabsFor('editor')).toEqual(['subscribers', 'campaigns', 'overview']);
     expect(tabsFor('sales')).toEqual(['inquiries']);
   });
   test('the team and activity tabs are the owner’s alone', () => {
