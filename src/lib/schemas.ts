@@ -71,7 +71,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** A one-line text: trimmed, no control characters (a CR/LF in a name or subject is never honest). */
-function line(label: string, max: number) {
+export function line(label: string, max: number) {
   return z
     .pipe(
       z.string({

@@ -4,7 +4,7 @@
  * does not carry them.
  */
 import * as z from 'zod/mini';
-import { email, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schemas.ts';
+import { email, line, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schemas.ts';
 
 /** The roles of src/server/repositories/admins.ts, for the forms that pick one. */
 export const ROLE_NAMES = ['owner', 'editor', 'sales'] as const;
