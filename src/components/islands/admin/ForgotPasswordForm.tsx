@@ -5,6 +5,7 @@ import { isApiError } from './api.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import type { ForgotCopy } from './copy.ts';
 import { fill } from './format.ts';
+import { FormEnd } from './FormEnd.tsx';
 import './admin.css';
 
 interface Props {
@@ -71,21 +72,13 @@ function Form({ copy }: Props) {
           aria-describedby={failed ? `${id}-error` : undefined}
         />
       </div>
-      <div role="alert" className="admin-login__alert">
-        {failed && (
-          <p id={`${id}-error`} className="admin-error">
-            {copy[failed]}
-          </p>
-        )}
-      </div>
-      <button
-        type="submit"
-        className="admin-button admin-button--primary admin-login__submit"
+      <FormEnd
+        errorId={`${id}-error`}
+        error={failed ? copy[failed] : undefined}
+        busy={busy}
         disabled={!hydrated}
-        aria-disabled={busy}
-      >
-        {busy ? copy.sending : copy.submit}
-      </button>
+        label={busy ? copy.sending : copy.submit}
+      />
       <a className="admin-login__home" href={ADMIN_LOGIN}>
         {copy.back}
       </a>

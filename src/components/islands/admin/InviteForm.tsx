@@ -6,6 +6,7 @@ import { acceptInvitation, inspectInvitation, linkToken, type Role } from './aut
 import type { InviteCopy } from './copy.ts';
 import { NewPasswordFields, passwordMessage } from './NewPasswordFields.tsx';
 import { passwordProblem } from './password-check.ts';
+import { FormEnd } from './FormEnd.tsx';
 import './admin.css';
 
 interface Props {
@@ -118,20 +119,12 @@ function Form({ copy }: Props) {
         />
       </div>
       <NewPasswordFields copy={copy.password} error={error} />
-      <div role="alert" className="admin-login__alert">
-        {failed && (
-          <p id={`${id}-error`} className="admin-error">
-            {copy.error}
-          </p>
-        )}
-      </div>
-      <button
-        type="submit"
-        className="admin-button admin-button--primary admin-login__submit"
-        aria-disabled={busy}
-      >
-        {busy ? copy.saving : copy.submit}
-      </button>
+      <FormEnd
+        errorId={`${id}-error`}
+        error={failed ? copy.error : undefined}
+        busy={busy}
+        label={busy ? copy.saving : copy.submit}
+      />
     </form>
   );
 }

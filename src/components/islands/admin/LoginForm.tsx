@@ -14,6 +14,7 @@ import IslandErrorBoundary from '../IslandErrorBoundary.tsx';
 import { fetchAccount } from './account-api.ts';
 import { isAuthError, signIn, type FactorMethod } from './api.ts';
 import type { LoginCopy } from './copy.ts';
+import { FormEnd } from './FormEnd.tsx';
 import './admin.css';
 
 /** The second step loads once the password is accepted. */
@@ -146,21 +147,13 @@ function Form({ copy }: Props) {
             aria-describedby={failed ? `${id}-error` : undefined}
           />
         </div>
-        <div role="alert" className="admin-login__alert">
-          {failed && (
-            <p id={`${id}-error`} className="admin-error">
-              {copy.error}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          className="admin-button admin-button--primary admin-login__submit"
+        <FormEnd
+          errorId={`${id}-error`}
+          error={failed ? copy.error : undefined}
+          busy={busy}
           disabled={!hydrated}
-          aria-disabled={busy}
-        >
-          {copy.submit}
-        </button>
+          label={copy.submit}
+        />
         <div className="admin-login__links">
           <a className="admin-login__home" href="/admin/forgot-password">
             {copy.forgot}

@@ -6,6 +6,7 @@ import { confirmPasswordReset, linkToken } from './auth-api.ts';
 import type { ResetCopy } from './copy.ts';
 import { NewPasswordFields, passwordMessage } from './NewPasswordFields.tsx';
 import { passwordProblem } from './password-check.ts';
+import { FormEnd } from './FormEnd.tsx';
 import './admin.css';
 
 interface Props {
@@ -84,20 +85,12 @@ function Form({ copy }: Props) {
   return (
     <form className="admin-login" method="post" noValidate onSubmit={submit} aria-busy={busy}>
       <NewPasswordFields copy={copy.password} error={error} />
-      <div role="alert" className="admin-login__alert">
-        {failed && (
-          <p id={`${id}-error`} className="admin-error">
-            {copy.error}
-          </p>
-        )}
-      </div>
-      <button
-        type="submit"
-        className="admin-button admin-button--primary admin-login__submit"
-        aria-disabled={busy}
-      >
-        {busy ? copy.saving : copy.submit}
-      </button>
+      <FormEnd
+        errorId={`${id}-error`}
+        error={failed ? copy.error : undefined}
+        busy={busy}
+        label={busy ? copy.saving : copy.submit}
+      />
     </form>
   );
 }
