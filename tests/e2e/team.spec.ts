@@ -94,6 +94,7 @@ test.describe('sign-in with a second factor', () => {
       t('tabs.subscribers'),
       t('tabs.inquiries'),
       t('tabs.campaigns'),
+      t('tabs.overview'),
       t('tabs.team'),
       t('tabs.activity'),
     ]);
@@ -137,7 +138,7 @@ test.describe('roles', () => {
 
     const editor = await member('e2e-editor', 'editor');
     await openPanel(page, await apiToken(request, editor));
-    await expect(tabs(page)).toHaveText([t('tabs.subscribers'), t('tabs.campaigns')]);
+    await expect(tabs(page)).toHaveText([t('tabs.subscribers'), t('tabs.campaigns'), t('tabs.overview')]);
   });
 });
 
