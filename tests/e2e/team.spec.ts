@@ -126,7 +126,7 @@ test.describe('sign-in with a second factor', () => {
 test.describe('roles', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 1440) < 768, DESKTOP_ONLY);
 
-  test('sales sees only the inquiries; an editor subscribers and newsletter issues', async ({
+  test('sales sees only the inquiries; an editor subscribers, newsletter issues and the overview', async ({
     page,
     request,
   }) => {
