@@ -34,7 +34,7 @@ const banner = await new Promise<string>((resolve, reject) => {
   let text = '';
   server.stdout.on('data', (chunk: Buffer) => {
     text += chunk.toString();
-    if (text.includes('Dev admin:')) resolve(text);
+    if (text.includes('Dev owner:')) resolve(text);
   });
   server.on('exit', (code) => reject(new Error(`preview server exited with ${code}`)));
 });
