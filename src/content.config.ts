@@ -243,4 +243,23 @@ export const collections = {
     schema: legal,
   }),
   services: defineCollection({ loader: file('src/content/services.yaml'), schema: serviceProof }),
+  // German (issue 25): src/content/de/<collection>/<same id>, the same schema, text in German and every other
+  // field as in the English entry (tests/unit/content-parity.test.ts). An entry without its German file has
+  // no /de page: articles and news are then listed on German pages with an "auf Englisch" mark.
+  blog_de: german('blog', '*.mdx', article),
+  news_de: german('news', '*.mdx', article),
+  sectors_de: german('sectors', '*.mdx', sector),
+  references_de: german('references', '*.yaml', projectReference),
+  initiatives_de: german('initiatives', '*.mdx', initiative),
+  team_de: german('team', '*.yaml', teamMember),
+  legal_de: german('legal', '*.mdx', legal),
 };
+
+/** A German twin of an English collection, read from src/content/de/<name>. */
+function german<S extends Parameters<typeof defineCollection>[0]['schema']>(
+  name: string,
+  pattern: string,
+  schema: S,
+) {
+  return defineCollection({ loader: glob({ pattern, base: `./src/content/de/${name}` }), schema });
+}

@@ -2,12 +2,13 @@
  * i18next set up for build-time rendering. Resources are read through a small backend over the locale
  * files, so adding `locales/de/*.json` adds a language without touching code.
  */
+import { languages } from './lang.ts';
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey, type TFunction } from 'i18next';
 
 const loaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
 
 export const defaultLanguage = 'en';
-export const supportedLanguages = ['en'] as const;
+export const supportedLanguages = languages;
 
 /** Every namespace the default language ships; a new JSON file becomes a namespace by existing. */
 export const namespaces = Object.keys(loaders)
