@@ -61,7 +61,7 @@ test('the AI article has the No / What / Why table of SPEC with five rows', asyn
   await expect(table.locator('tbody tr')).toHaveCount(5);
 });
 
-test('the GMP article compares medicinal products with food supplements in two tables', async ({ page }) => {
+test('the GMP article compares medicinal products with dietary supplements in two tables, as SPEC names them', async ({ page }) => {
   await page.goto('/blog/gmp');
   const tables = page.locator('.prose table');
   await expect(tables).toHaveCount(2);
@@ -69,7 +69,7 @@ test('the GMP article compares medicinal products with food supplements in two t
     await expect(table.getByRole('columnheader')).toHaveText([
       'Area',
       'Medicinal Products',
-      'Food Supplements',
+      'Dietary Supplements',
     ]);
   }
   await expect(tables.nth(0).getByRole('rowheader')).toHaveText([
