@@ -1,9 +1,11 @@
 /**
- * `npm run lint:content`: what an editor can get wrong in src/content and the English locale files that the
- * build does not catch, checked from the sources alone (no build): spelling (cspell, en-GB and the project's
- * words), contact details typed into content, blog articles and news items with fewer than three sources,
- * bylines that name no one on the team page, internal links and #anchors that lead nowhere, images without alt
- * text. Every problem names the file, the line and the fix.
+ * `npm run lint:content`: what an editor can get wrong in src/content and the locale files that the build does
+ * not catch, checked from the sources alone (no build): spelling (cspell: en-GB, or de-DE for src/content/de
+ * and the German locale files, with the project's words), German typography (src/lib/german-style.ts),
+ * contact details typed into content, blog articles and news items with fewer than three sources, bylines that
+ * name no one on the team page, internal links and #anchors that lead nowhere, images without alt text, and
+ * English entries or locale keys without their German version. Every problem names the file, the line and the
+ * fix; a notice (an article or news item published in English first) is printed but fails nothing.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -12,12 +14,22 @@ import { readSettings, spellCheckDocument } from 'cspell-lib';
 import GithubSlugger from 'github-slugger';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { DIVISIONS, SERVICES } from '../../src/content/constants.ts';
+import { checkGermanFile } from '../../src/lib/german-style.ts';
 import { checkFile, proseRanges } from '../../src/lib/house-style.ts';
+import { localePath, type Lang } from '../../src/i18n/lang.ts';
 import { initiatives, routes, sectors } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
 import { styledFiles } from './styled-files.ts';
 
-export type ContentRule = 'spelling' | 'contact' | 'references' | 'byline' | 'link' | 'alt-text';
+export type ContentRule =
+  | 'spelling'
+  | 'typography'
+  | 'translation'
+  | 'contact'
+  | 'references'
+  | 'byline'
+  | 'link'
+  | 'alt-text';
 
 export interface ContentProblem {
   /** Path relative to the project root. */
@@ -27,6 +39,8 @@ export interface ContentProblem {
   rule: ContentRule;
   message: string;
   fix: string;
+  /** Reported without failing: an article or news item may be published in English first (docs/editing.md). */
+  notice?: boolean;
 }
 
 /** Every blog article and news item, stories from the firm included, cites at least this many sources. */
@@ -83,7 +97,6 @@ function yamlOf(text: string, offset: number, source: string) {
 /** Every path a link in content may reach, each with the #anchors it defines (undefined: any anchor is unknown). */
 export function knownPages(root: string): Map<string, Set<string> | undefined> {
   const pages = new Map<string, Set<string> | undefined>();
-  const content = (dir: string) => join(root, 'src/content', dir);
   const literalIds = (file: string) =>
     existsSync(file) ? [...readFileSync(file, 'utf8').matchAll(/\bid="([\w-]+)"/g)].map((m) => m[1]!) : [];
   const astroPage = (path: string) =>
@@ -104,47 +117,60 @@ export function knownPages(root: string): Map<string, Set<string> | undefined> {
     return anchors;
   };
 
-  for (const route of routes) {
-    if (route.entry) continue;
-    const file = astroPage(route.path);
-    pages.set(route.path, new Set(file ? literalIds(file) : []));
+  for (const lang of ['en', 'de'] as const satisfies readonly Lang[]) {
+    const content = (dir: string) => join(root, contentDir(lang), dir);
+    const at = (path: string) => localePath(lang, path);
+    const add = (path: string, ids: Iterable<string>) =>
+      pages.set(at(path), new Set([...(pages.get(at(path)) ?? []), ...ids]));
+    for (const route of routes) {
+      if (route.entry || (lang !== 'en' && route.kind === 'admin')) continue;
+      const file = astroPage(route.path);
+      pages.set(at(route.path), new Set(file ? literalIds(file) : []));
+    }
+    add('/about-us/our-team', idsIn(join(root, 'src/content/team'), '.yaml'));
+    add('/our-references', DIVISIONS);
+    add('/our-services', SERVICES);
+    for (const id of idsIn(content('blog'), '.mdx'))
+      add(`/blog/${id}`, mdxAnchors(join(content('blog'), `${id}.mdx`)));
+    for (const id of idsIn(content('news'), '.mdx'))
+      add(`/news/${id}`, mdxAnchors(join(content('news'), `${id}.mdx`)));
+    for (const sector of sectors)
+      if (existsSync(join(content('sectors'), `${sector.art}.mdx`)))
+        add(`/${sector.slug}`, mdxAnchors(join(content('sectors'), `${sector.art}.mdx`)));
+    for (const initiative of initiatives)
+      if (existsSync(join(content('initiatives'), `${initiative.slug}.mdx`)))
+        add(
+          `/initiatives/${initiative.slug}`,
+          mdxAnchors(join(content('initiatives'), `${initiative.slug}.mdx`)),
+        );
+    for (const id of idsIn(content('legal'), '.mdx'))
+      add(`/${id}`, mdxAnchors(join(content('legal'), `${id}.mdx`)));
+    // Each project's case study (/our-references/<file name>) and the feeds.
+    for (const id of idsIn(content('references'), '.yaml')) add(`/our-references/${id}`, []);
+    for (const feed of ['/blog/rss.xml', '/news/rss.xml']) add(feed, []);
   }
-  const add = (path: string, ids: Iterable<string>) =>
-    pages.set(path, new Set([...(pages.get(path) ?? []), ...ids]));
-  add('/about-us/our-team', idsIn(content('team'), '.yaml'));
-  add('/our-references', DIVISIONS);
-  add('/our-services', SERVICES);
-  for (const id of idsIn(content('blog'), '.mdx'))
-    add(`/blog/${id}`, mdxAnchors(join(content('blog'), `${id}.mdx`)));
-  for (const id of idsIn(content('news'), '.mdx'))
-    add(`/news/${id}`, mdxAnchors(join(content('news'), `${id}.mdx`)));
-  for (const sector of sectors)
-    add(`/${sector.slug}`, mdxAnchors(join(content('sectors'), `${sector.art}.mdx`)));
-  for (const initiative of initiatives)
-    add(
-      `/initiatives/${initiative.slug}`,
-      mdxAnchors(join(content('initiatives'), `${initiative.slug}.mdx`)),
-    );
-  for (const id of idsIn(content('legal'), '.mdx'))
-    add(`/${id}`, mdxAnchors(join(content('legal'), `${id}.mdx`)));
-  // Each project's case study (/our-references/<file name>) and the feeds.
-  for (const id of idsIn(content('references'), '.yaml')) add(`/our-references/${id}`, []);
-  for (const feed of ['/blog/rss.xml', '/news/rss.xml']) add(feed, []);
   // Files served as they are (the brochure, icons).
   for (const file of walk(join(root, 'public')))
     pages.set(`/${relative(join(root, 'public'), file)}`, undefined);
   return pages;
 }
 
+/** Where a language's content entries live: src/content, and src/content/de for German. */
+const contentDir = (lang: Lang) => (lang === 'en' ? 'src/content' : `src/content/${lang}`);
+/** The language of a content or locale file, from its path. */
+const langOfFile = (file: string): Lang =>
+  /(^|\/)src\/(content|i18n\/locales)\/de\//.test(file) ? 'de' : 'en';
+
 /** The page a content file becomes, for its own `#anchor` links. */
 function pageOfFile(file: string): string | undefined {
-  const match = /src\/content\/(blog|news|sectors|initiatives|legal)\/([\w-]+)\.mdx$/.exec(file);
+  const match = /src\/content\/(?:de\/)?(blog|news|sectors|initiatives|legal)\/([\w-]+)\.mdx$/.exec(file);
   if (!match) return undefined;
   const [, collection, id] = match as unknown as [string, string, string];
-  if (collection === 'blog' || collection === 'news') return `/${collection}/${id}`;
-  if (collection === 'sectors') return `/${sectors.find((s) => s.art === id)?.slug ?? id}`;
-  if (collection === 'initiatives') return `/initiatives/${id}`;
-  return `/${id}`;
+  const at = (path: string) => localePath(langOfFile(file), path);
+  if (collection === 'blog' || collection === 'news') return at(`/${collection}/${id}`);
+  if (collection === 'sectors') return at(`/${sectors.find((s) => s.art === id)?.slug ?? id}`);
+  if (collection === 'initiatives') return at(`/initiatives/${id}`);
+  return at(`/${id}`);
 }
 
 function checkLinks(
@@ -179,7 +205,18 @@ function checkLinks(
         line,
         rule: 'link',
         message: `"${target}": no page ${path} is defined`,
-        fix: 'link a route of src/routes.ts, /blog/<id>, /news/<id> or /our-references/<id> that exists',
+        fix: 'link a route of src/routes.ts, /blog/<id>, /news/<id> or /our-references/<id> that exists (German: /de/…)',
+      });
+      continue;
+    }
+    const german = localePath('de', path);
+    if (langOfFile(file) === 'de' && german !== path && !path.startsWith('/de') && pages.has(german)) {
+      problems.push({
+        file,
+        line,
+        rule: 'link',
+        message: `"${target}" leads a German reader to the English page`,
+        fix: `link the German page ${german}${anchor ? '#<its anchor>' : ''}`,
       });
       continue;
     }
@@ -237,7 +274,7 @@ function checkFrontMatter(file: string, source: string, root: string): ContentPr
   checkAlt(file, lineOf, doc.contents, problems);
   if (!isMap(doc.contents)) return problems;
   const front = doc.contents;
-  const collection = /src\/content\/(blog|news)\//.exec(file)?.[1];
+  const collection = /src\/content\/(?:de\/)?(blog|news)\//.exec(file)?.[1];
   if (!collection) return problems;
 
   const author = front.get('author', true);
@@ -366,21 +403,24 @@ async function checkSpelling(root: string, files: string[]): Promise<ContentProb
     const file = relative(root, path);
     const source = readFileSync(path, 'utf8');
     const text = proseOnly(file, source);
+    // German files get de-DE and the German project words through the config's `overrides`.
+    const german = langOfFile(file) === 'de';
     const result = await spellCheckDocument(
-      { uri: pathToFileURL(path).href, text, languageId: 'plaintext', locale: 'en-GB' },
+      { uri: pathToFileURL(path).href, text, languageId: 'plaintext', locale: german ? 'de-DE' : 'en-GB' },
       { generateSuggestions: true, numSuggestions: 3, noConfigSearch: true },
       settings,
     );
     for (const issue of result.issues) {
       const suggestions = (issue.suggestionsEx ?? []).map((s) => s.word).slice(0, 3);
+      const words = german ? 'cspell-words-de.txt' : 'cspell-words.txt';
       problems.push({
         file,
         line: lineAt(source, issue.offset),
         rule: 'spelling',
-        message: `"${issue.text}" is not in the en-GB dictionary or the project's words`,
+        message: `"${issue.text}" is not in the ${german ? 'de-DE' : 'en-GB'} dictionary or the project's words`,
         fix: suggestions.length
-          ? `write ${suggestions.map((s) => `"${s}"`).join(' or ')}, or add the word to cspell-words.txt if it is right`
-          : 'correct it, or add the word to cspell-words.txt if it is right (a name, a standard, a trade term)',
+          ? `write ${suggestions.map((s) => `"${s}"`).join(' or ')}, or add the word to ${words} if it is right`
+          : `correct it, or add the word to ${words} if it is right (a name, a standard, a trade term)`,
       });
     }
   }
@@ -388,15 +428,129 @@ async function checkSpelling(root: string, files: string[]): Promise<ContentProb
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// German: typography and missing translations
+
+function checkGermanTypography(file: string, source: string): ContentProblem[] {
+  return checkGermanFile(file, source).map((issue) => ({
+    file,
+    line: issue.line,
+    rule: 'typography',
+    message: `"${issue.found}" breaks the German house style (${issue.rule})`,
+    fix: issue.fix,
+  }));
+}
+
+/** Collections whose entries each have a German twin in src/content/de/<collection> (tests/unit/content-parity.test.ts). */
+export const TRANSLATED_COLLECTIONS = {
+  blog: '.mdx',
+  news: '.mdx',
+  sectors: '.mdx',
+  initiatives: '.mdx',
+  legal: '.mdx',
+  references: '.yaml',
+  team: '.yaml',
+} as const;
+
+/** The keys of a locale file as dotted paths, with their values (arrays count as objects with index keys). */
+function flatKeys(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value))
+      for (const [path, leaf] of flatKeys(child, prefix ? `${prefix}.${key}` : key)) out.set(path, leaf);
+  } else out.set(prefix, value);
+  return out;
+}
+
+/** English entries and locale keys that have no German version; entries of the blog and news are notices. */
+export function missingTranslations(root: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const [collection, ext] of Object.entries(TRANSLATED_COLLECTIONS)) {
+    for (const id of idsIn(join(root, 'src/content', collection), ext)) {
+      const twin = `src/content/de/${collection}/${id}${ext}`;
+      if (existsSync(join(root, twin))) continue;
+      problems.push({
+        file: `src/content/${collection}/${id}${ext}`,
+        line: 1,
+        rule: 'translation',
+        message: `no German version (${twin})`,
+        fix:
+          collection === 'blog'
+            ? `write it: npm run new:article -- --lang de --from ${id}`
+            : `write ${twin}: the same fields, text in German (docs/editing.md, "German")`,
+        notice: collection === 'blog' || collection === 'news',
+      });
+    }
+  }
+  for (const name of idsIn(join(root, 'src/i18n/locales/en'), '.json')) {
+    const english = flatKeys(JSON.parse(readFileSync(join(root, 'src/i18n/locales/en', `${name}.json`), 'utf8')));
+    const germanFile = `src/i18n/locales/de/${name}.json`;
+    if (!existsSync(join(root, germanFile))) {
+      problems.push({
+        file: `src/i18n/locales/en/${name}.json`,
+        line: 1,
+        rule: 'translation',
+        message: `no German resources (${germanFile})`,
+        fix: `write ${germanFile} with every key of the English file`,
+      });
+      continue;
+    }
+    const source = readFileSync(join(root, germanFile), 'utf8');
+    const german = flatKeys(JSON.parse(source));
+    const lineOfKey = (key: string) => {
+      const last = key.split('.').at(-1)!;
+      const at = source.indexOf(`"${last}"`);
+      return at === -1 ? 1 : lineAt(source, at);
+    };
+    for (const [key, value] of english) {
+      const translated = german.get(key);
+      if (!german.has(key))
+        problems.push({
+          file: germanFile,
+          line: 1,
+          rule: 'translation',
+          message: `the key ${key} is missing`,
+          fix: `add "${key}" with the German for ${JSON.stringify(value).slice(0, 60)}`,
+        });
+      else if (typeof value === 'string' && value.trim() !== '' && String(translated ?? '').trim() === '')
+        problems.push({
+          file: germanFile,
+          line: lineOfKey(key),
+          rule: 'translation',
+          message: `the key ${key} is empty`,
+          fix: 'write the German text',
+        });
+    }
+    for (const key of german.keys())
+      if (!english.has(key))
+        problems.push({
+          file: germanFile,
+          line: lineOfKey(key),
+          rule: 'translation',
+          message: `the key ${key} is not in the English file`,
+          fix: `remove it, or add it to src/i18n/locales/en/${name}.json`,
+        });
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The German content and locale files: src/content/de and src/i18n/locales/de. */
+function germanFiles(root: string): string[] {
+  return [...walk(join(root, 'src/content/de')), ...walk(join(root, 'src/i18n/locales/de'))]
+    .filter((path) => /\.(mdx|yaml|json)$/.test(path))
+    .sort();
+}
 
 /** Every content problem under `root` (the project, or a copy of its src/content, locales and cspell files). */
 export async function lintContent(root: string): Promise<ContentProblem[]> {
-  const files = [...walk(join(root, 'src/content')), ...walk(join(root, 'src/i18n/locales/en'))]
-    .filter((path) => /\.(mdx|yaml|json)$/.test(path))
+  const german = germanFiles(root);
+  const english = [...walk(join(root, 'src/content')), ...walk(join(root, 'src/i18n/locales/en'))]
+    .filter((path) => /\.(mdx|yaml|json)$/.test(path) && !german.includes(path))
     .sort();
   const pages = knownPages(root);
   const problems: ContentProblem[] = [];
-  for (const path of files) {
+  for (const path of [...english, ...german]) {
     const file = relative(root, path);
     const source = readFileSync(path, 'utf8');
     problems.push(
@@ -404,10 +558,13 @@ export async function lintContent(root: string): Promise<ContentProblem[]> {
       ...checkFrontMatter(file, source, root),
       ...checkBody(file, source),
       ...checkLinks(file, source, pages),
+      ...(langOfFile(file) === 'de' ? checkGermanTypography(file, source) : []),
     );
   }
-  problems.push(...(await checkSpelling(root, styledFiles(root))));
+  problems.push(...(await checkSpelling(root, [...styledFiles(root), ...german])));
+  problems.push(...missingTranslations(root));
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
-export const formatProblem = (p: ContentProblem) => `${p.file}:${p.line}  ${p.rule}  ${p.message} → ${p.fix}`;
+export const formatProblem = (p: ContentProblem) =>
+  `${p.file}:${p.line}  ${p.notice ? 'notice' : p.rule}  ${p.message} → ${p.fix}`;

@@ -1,4 +1,4 @@
-/** The files the house style applies to: content entries and the English locale files. */
+/** The files the (English) house style applies to: English content entries and the English locale files. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,11 +13,15 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Absolute paths of every .mdx, .yaml and .json file under src/content and src/i18n/locales/en. */
+/**
+ * Absolute paths of every .mdx, .yaml and .json file under src/content and src/i18n/locales/en; the German
+ * entries in src/content/de follow German typography instead (src/lib/german-style.ts).
+ */
 export function styledFiles(root: string): string[] {
+  const german = join(root, 'src/content/de');
   return ['src/content', 'src/i18n/locales/en']
     .flatMap((dir) => walk(join(root, dir)))
-    .filter((path) => /\.(mdx|yaml|json)$/.test(path))
+    .filter((path) => /\.(mdx|yaml|json)$/.test(path) && !path.startsWith(`${german}/`))
     .filter((path) => !LEFT_AS_AGREED.some((file) => path.endsWith(file)))
     .sort();
 }

@@ -91,7 +91,7 @@ const MONTHS = 'January|February|March|April|May|June|July|August|September|Octo
 const SHORT_MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
 
 /** Units written after a number. Symbols may touch the number; letter units need a space to count. */
-const UNITS = [
+export const UNITS = [
   'MΩ·cm',
   'µS/cm',
   'Nm³/h',
@@ -137,9 +137,9 @@ const UNITS = [
   'V',
   'h',
 ];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const UNIT_PATTERN = new RegExp(
-  `(\\d)([ \\u00A0\\u2009\\u202F]?)(${UNITS.map(escape).join('|')})(?![\\p{L}\\p{N}²³])`,
+  `(\\d)([ \\u00A0\\u2009\\u202F]?)(${UNITS.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}²³])`,
   'gu',
 );
 
@@ -248,7 +248,7 @@ export function fixProse(text: string): string {
 }
 
 /** [start, end) offsets of the prose in a file; everything else (keys, paths, URLs, code) is left alone. */
-type Ranges = [number, number][];
+export type Ranges = [number, number][];
 
 function jsonProse(source: string): Ranges {
   const ranges: Ranges = [];
