@@ -392,8 +392,11 @@ function proseOnly(file: string, source: string): string {
       keep.fill(0, match.index + match[1]!.length, match.index + match[0].length);
   let out = '';
   for (let i = 0; i < source.length; i += 1) out += keep[i] || source[i] === '\n' ? source[i] : ' ';
-  // JSX tags and {expressions} inside prose lines, and i18n {{placeholders}}, are not words.
-  return out.replace(/<\/?[A-Za-z][^>\n]*>|\{\{?[^}\n]*\}?\}/g, (code) => code.replace(/[^\n]/g, ' '));
+  // JSX tags and {expressions} inside prose lines, and i18n {{placeholders}}, are not words; nor are the tag
+  // and attribute names of a JSX element spread over lines, or the keys of an MDX file's `export const` data.
+  const code =
+    /<\/?[A-Za-z][^>\n]*>|\{\{?[^}\n]*\}?\}|<[A-Za-z][\w.]*|\b[\w-]+=(?=["'{])|^[ \t]+[A-Za-z_]\w*:(?=[ \t])/gm;
+  return out.replace(code, (text) => text.replace(/[^\n]/g, ' '));
 }
 
 async function checkSpelling(root: string, files: string[]): Promise<ContentProblem[]> {

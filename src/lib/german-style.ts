@@ -33,7 +33,7 @@ const MONTHS =
   'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember';
 /** English month names German does not share (April, August, September and November it does). */
 const ENGLISH_MONTHS = 'January|February|March|May|June|July|October|December';
-const INFORMAL = /(?<![\p{L}-])(du|dich|dir|dein(?:e[mnrs]?)?|euch|eure?[mnrs]?)(?![\p{L}-])/giu;
+const INFORMAL = /(?<![\p{L}-])([Dd]u|[Dd]ich|[Dd]ir|[Dd]ein(?:e[mnrs]?)?|[Ee]uch)(?![\p{L}-])/gu;
 
 /** Findings in one run of German prose, with offsets into it. */
 export function germanProseFindings(text: string): Finding[] {
@@ -74,7 +74,8 @@ export function germanProseFindings(text: string): Finding[] {
         fix: `German groups thousands with a point: ${match[0].replaceAll(',', '.')}`,
       });
   }
-  for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}-])(\\d+(?:,\\d+)?)(${UNIT})`, 'gu'))) {
+  // Only symbols: a letter straight after digits is as often a designation (316L, DN50) as a unit.
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}-])(\d+(?:,\d+)?)(%|‰|°C|€)/gu)) {
     findings.push({
       rule: 'unit-spacing',
       index: match.index,
