@@ -22,14 +22,7 @@ import { site } from '../../src/site.config.ts';
 import { styledFiles } from './styled-files.ts';
 
 export type ContentRule =
-  | 'spelling'
-  | 'typography'
-  | 'translation'
-  | 'contact'
-  | 'references'
-  | 'byline'
-  | 'link'
-  | 'alt-text';
+  'spelling' | 'typography' | 'translation' | 'contact' | 'references' | 'byline' | 'link' | 'alt-text';
 
 export interface ContentProblem {
   /** Path relative to the project root. */
@@ -485,7 +478,9 @@ export function missingTranslations(root: string): ContentProblem[] {
     }
   }
   for (const name of idsIn(join(root, 'src/i18n/locales/en'), '.json')) {
-    const english = flatKeys(JSON.parse(readFileSync(join(root, 'src/i18n/locales/en', `${name}.json`), 'utf8')));
+    const english = flatKeys(
+      JSON.parse(readFileSync(join(root, 'src/i18n/locales/en', `${name}.json`), 'utf8')),
+    );
     const germanFile = `src/i18n/locales/de/${name}.json`;
     if (!existsSync(join(root, germanFile))) {
       problems.push({

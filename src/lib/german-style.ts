@@ -29,8 +29,7 @@ const UNIT = `(?:${[...new Set(GERMAN_UNITS)]
   .sort((a, b) => b.length - a.length)
   .map(escapeRegExp)
   .join('|')})(?![\\p{L}\\p{N}²³])`;
-const MONTHS =
-  'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember';
+const MONTHS = 'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember';
 /** English month names German does not share (April, August, September and November it does). */
 const ENGLISH_MONTHS = 'January|February|March|May|June|July|October|December';
 const INFORMAL = /(?<![\p{L}-])([Dd]u|[Dd]ich|[Dd]ir|[Dd]ein(?:e[mnrs]?)?|[Ee]uch)(?![\p{L}-])/gu;

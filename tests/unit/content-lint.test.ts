@@ -75,17 +75,79 @@ Read [our services](/our-services#gmp-consulting), [Ivana's card](/about-us/our-
 We review the drawings against EU GMP and write <Email /> for questions.
 `;
 
+/** The clean article's German twin (src/content/de/blog/clean.mdx): German words, the same facts. */
+const cleanGerman = `---
+title: 'Ein sauberer Artikel, der jede Regel einhält'
+summary: 'Dieser Artikel existiert nur in einer Testumgebung. Er nennt drei Quellen, eine Person der Teamseite und verlinkt nur Seiten, die es gibt.'
+date: 2026-11-25
+author: ivana-petrovic
+discipline: 'GMP-Compliance'
+divisions: [pharma]
+tags: [pharma, gmp]
+images:
+  - src: '../../../assets/articles/clean/1.svg'
+    alt: 'Isolator mit Handschuheingriffen vor einer Abfülllinie'
+references:
+${[1, 2, 3].map(reference).join('\n')}
+---
+
+Lesen Sie [unsere Leistungen](/de/our-services#gmp-consulting) und [den ersten Abschnitt](#umfang-der-prüfung).
+
+## Umfang der Prüfung
+
+Wir prüfen die Zeichnungen bei 22 °C und 45 % relativer Feuchte gegen den „EU-GMP-Leitfaden“; Fragen an <Email />.
+`;
+
+/** A German article with one planted error of each German kind. */
+const plantedGerman = `---
+title: 'Ein deutscher Artikel mit je einem Fehler'
+summary: 'Dieser Artikel existiert nur in einer Testumgebung. Jede Zeile, die der Test nennt, trägt einen Fehler, den die Prüfung melden muss.'
+date: 2026-11-25
+author: ivana-petrovic
+discipline: 'Verfahrenstechnik'
+divisions: [pharma]
+tags: [pharma, gmp]
+images:
+  - src: '../../../assets/articles/clean/1.svg'
+    alt: 'Isolator mit Handschuheingriffen vor einer Abfülllinie'
+references:
+${[1, 2, 3].map(reference).join('\n')}
+---
+
+Die Anlage läuft mit "Druck" im Reinraum.
+
+Der Kessel hält 2.5 bar aus.
+
+Die Halle misst 1,400 m² bei 25% Feuchte.
+
+Der Bericht kam am 25 November 2026.
+
+Schreib uns, wenn du Fragen hast.
+
+Wir empfangen die Zeichnugnen am Montag.
+
+Lesen Sie [unsere Leistungen](/our-services) noch einmal.
+`;
+
 /** The 1-based line of `planted` that contains `text`. */
 const line = (text: string) => planted.split('\n').findIndex((row) => row.includes(text)) + 1;
 
 beforeAll(() => {
   fixture = mkdtempSync(join(tmpdir(), 'content-lint-'));
-  for (const path of ['src/content/team', 'cspell.config.yaml', 'cspell-words.txt'])
+  for (const path of [
+    'src/content/team',
+    'src/content/de/team',
+    'cspell.config.yaml',
+    'cspell-words.txt',
+    'cspell-words-de.txt',
+  ])
     cpSync(join(root, path), join(fixture, path), { recursive: true });
-  // cspell.config.yaml imports the en-GB dictionary from node_modules.
+  // cspell.config.yaml imports the en-GB and de-DE dictionaries from node_modules.
   symlinkSync(join(root, 'node_modules'), join(fixture, 'node_modules'));
   mkdirSync(join(fixture, 'src/content/blog'), { recursive: true });
+  mkdirSync(join(fixture, 'src/content/de/blog'), { recursive: true });
   writeFileSync(join(fixture, 'src/content/blog/clean.mdx'), clean);
+  writeFileSync(join(fixture, 'src/content/de/blog/clean.mdx'), cleanGerman);
 });
 
 afterAll(() => rmSync(fixture, { recursive: true, force: true }));
@@ -187,7 +249,65 @@ describe('sources on stories and news', () => {
     ]);
     const messages = problems.filter((p) => p.rule === 'references').map((p) => p.message);
     expect(messages).toEqual(['the article cites 1 source', 'the news item cites 0 sources']);
-    expect(problems.filter((p) => p.rule !== 'references')).toEqual([]);
+    // Published in English first: each is a notice that its German version is missing, nothing more.
+    expect(problems.filter((p) => p.rule !== 'references').map(formatProblem)).toEqual([
+      expect.stringMatching(/^src\/content\/blog\/story\.mdx:1 {2}notice {2}no German version/),
+      expect.stringMatching(/^src\/content\/news\/fair\.mdx:1 {2}notice {2}no German version/),
+    ]);
+  });
+});
+
+describe('German content', () => {
+  const file = 'src/content/de/blog/planted.mdx';
+  const lineOf = (text: string) => plantedGerman.split('\n').findIndex((row) => row.includes(text)) + 1;
+  let problems: ContentProblem[];
+  beforeAll(async () => {
+    writeFileSync(join(fixture, file), plantedGerman);
+    writeFileSync(join(fixture, 'src/content/blog/planted.mdx'), clean);
+    rmSync(join(fixture, 'src/content/de/team/ivana-petrovic.yaml'));
+    problems = await lintContent(fixture);
+  }, 60_000);
+  afterAll(() => {
+    rmSync(join(fixture, file));
+    rmSync(join(fixture, 'src/content/blog/planted.mdx'));
+    cpSync(
+      join(root, 'src/content/de/team/ivana-petrovic.yaml'),
+      join(fixture, 'src/content/de/team/ivana-petrovic.yaml'),
+    );
+  });
+
+  test('reports English quotes, a decimal point, a thousands comma, a unit without its space, a date without its point and "du"', () => {
+    expect(
+      problems.filter((p) => p.rule === 'typography').map((p) => `${p.line} ${p.message.split(' (')[1]}`),
+    ).toEqual([
+      `${lineOf('"Druck"')} quotes)`,
+      `${lineOf('"Druck"')} quotes)`,
+      `${lineOf('2.5 bar')} decimal)`,
+      `${lineOf('1,400')} thousands)`,
+      `${lineOf('1,400')} unit-spacing)`,
+      `${lineOf('25 November')} date)`,
+      `${lineOf('Schreib')} address)`,
+    ]);
+  });
+
+  test('spell-checks German with the de-DE dictionary', () => {
+    const spelling = problems.filter((p) => p.rule === 'spelling' && p.file === file);
+    expect(spelling.map((p) => `${p.line} ${p.message}`)).toEqual([
+      `${lineOf('Zeichnugnen')} "Zeichnugnen" is not in the de-DE dictionary or the project's words`,
+    ]);
+  });
+
+  test('reports a German page that links the English page of a German twin', () => {
+    expect(problems.filter((p) => p.rule === 'link' && p.file === file).map((p) => p.line)).toEqual([
+      lineOf('/our-services)'),
+    ]);
+  });
+
+  test('reports an entry without its German version: a failure for the team, a notice for an article', () => {
+    const missing = problems.filter((p) => p.rule === 'translation');
+    expect(missing.map((p) => [p.file, Boolean(p.notice)])).toEqual([
+      ['src/content/team/ivana-petrovic.yaml', false],
+    ]);
   });
 });
 
