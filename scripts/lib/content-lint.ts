@@ -463,14 +463,17 @@ export function missingTranslations(root: string): ContentProblem[] {
   for (const [collection, ext] of Object.entries(TRANSLATED_COLLECTIONS)) {
     for (const id of idsIn(join(root, 'src/content', collection), ext)) {
       const twin = `src/content/de/${collection}/${id}${ext}`;
-      if (existsSync(join(root, twin))) continue;
+      const drafted =
+        existsSync(join(root, twin)) && /^draft: true$/m.test(readFileSync(join(root, twin), 'utf8'));
+      if (existsSync(join(root, twin)) && !drafted) continue;
       problems.push({
         file: `src/content/${collection}/${id}${ext}`,
         line: 1,
         rule: 'translation',
-        message: `no German version (${twin})`,
-        fix:
-          collection === 'blog'
+        message: drafted ? `the German version (${twin}) is a draft` : `no German version (${twin})`,
+        fix: drafted
+          ? 'finish the German text and set draft: false'
+          : collection === 'blog'
             ? `write it: npm run new:article -- --lang de --from ${id}`
             : `write ${twin}: the same fields, text in German (docs/editing.md, "German")`,
         notice: collection === 'blog' || collection === 'news',
