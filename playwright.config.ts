@@ -11,7 +11,7 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   timeout: 45_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
