@@ -388,7 +388,7 @@ function proseOnly(file: string, source: string): string {
   // JSX tags and {expressions} inside prose lines, and i18n {{placeholders}}, are not words; nor are the tag
   // and attribute names of a JSX element spread over lines, or the keys of an MDX file's `export const` data.
   const code =
-    /<\/?[A-Za-z][^>\n]*>|\{\{?[^}\n]*\}?\}|<[A-Za-z][\w.]*|\b[\w-]+=(?=["'{])|^[ \t]+[A-Za-z_]\w*:(?=[ \t])/gm;
+    /<\/?[A-Za-z][^>\n]*>|\{\{?[^}\n]*\}?\}|<[A-Za-z][\w.]*|\b[\w-]+=(?=["'{])|^[ \t]+[A-Za-z_]\w*:(?=[ \t]|$)|^export (?:const|let) [\w$]+/gm;
   return out.replace(code, (text) => text.replace(/[^\n]/g, ' '));
 }
 
