@@ -83,6 +83,7 @@ const VERBATIM = [
   'World Health Organization',
   'International Organization for Standardization',
   'Food and Drug Administration',
+  'Center for Chemical Process Safety',
   'mail programs',
   'computer programs',
 ];
