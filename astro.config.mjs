@@ -9,6 +9,7 @@ import netlify from '@netlify/vite-plugin';
 import { bootScriptHash } from './src/scripts/boot-hash.mjs';
 import { site } from './src/site.config.ts';
 import { isIndexable } from './src/routes.ts';
+import { defaultLang, languages } from './src/i18n/lang.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { unbrokenDesignations } from './src/lib/unbroken-plugin.ts';
 import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
@@ -98,7 +99,14 @@ export default defineConfig({
     korvel(),
     react(),
     mdx(),
-    sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
+    // Each page lists its twins in the other languages as xhtml:link alternates (only where one exists).
+    sitemap({
+      filter: (page) => isIndexable(new URL(page).pathname),
+      i18n: {
+        defaultLocale: defaultLang,
+        locales: Object.fromEntries(languages.map((lang) => [lang, lang])),
+      },
+    }),
   ],
   // Lazily loaded code fetches its own imports instead of Vite preloading them, and no page carries Vite's
   // preload helper (scripts/lib/plain-dynamic-imports.ts): the eager JavaScript budget (README).
@@ -110,9 +118,11 @@ export default defineConfig({
   // Sätteri (Astro's Markdown processor) with one plugin: standard numbers such as "14644-1" never break
   // after their hyphen (src/lib/unbroken-plugin.ts).
   markdown: { syntaxHighlight: 'prism', processor: satteri({ hastPlugins: [unbrokenDesignations] }) },
+  // English keeps SPEC's paths; German is /de + the same path. Public route files live under
+  // src/pages/[...lang] and build once per language (src/pages/_lang.ts); the admin stays English only.
   i18n: {
-    locales: ['en'],
-    defaultLocale: 'en',
+    locales: [...languages],
+    defaultLocale: defaultLang,
     routing: { prefixDefaultLocale: false },
   },
   security: {

@@ -1,7 +1,10 @@
 /**
  * The one list of the site's routes. It drives the pages, the navigation, the sitemap and the route tests.
  * `copy` names the i18n record (`namespace:key`) that holds the page's title, description and intro.
+ * Paths are English; every route but the admin also lives in each further language under its prefix
+ * (`/de/contact`, `routesIn`), a route made from a content entry only where the entry is translated.
  */
+import { defaultLang, localePath, splitLocale, type Lang } from './i18n/lang.ts';
 import { brandInitiativeSlug } from './site.config.ts';
 
 export type RouteKind =
@@ -169,11 +172,38 @@ export const routes: readonly SiteRoute[] = [
 
 const unlisted: ReadonlySet<RouteKind> = new Set(['admin', 'thanks', 'search']);
 
-/** Whether search engines should index a path: admin screens, the thank-you and search pages stay out. */
-export function isIndexable(path: string): boolean {
+/** Whether a route is published in a language: the admin is English only. */
+export const isPublishedIn = (route: SiteRoute, lang: Lang): boolean =>
+  lang === defaultLang || route.kind !== 'admin';
+
+/**
+ * The routes of a language with their paths in it (`/contact` → `/de/contact`). `translated` says whether a
+ * content entry has a twin in that language (src/i18n/content.ts); entry routes without one are left out.
+ */
+export function routesIn(
+  lang: Lang,
+  translated: (entry: NonNullable<SiteRoute['entry']>) => boolean,
+): SiteRoute[] {
+  return routes
+    .filter(
+      (route) =>
+        isPublishedIn(route, lang) && (!route.entry || lang === defaultLang || translated(route.entry)),
+    )
+    .map((route) => ({ ...route, path: localePath(lang, route.path) }));
+}
+
+/** The route a path in any language shows (`/de/contact` → the /contact route), or undefined. */
+export function routeOf(path: string): SiteRoute | undefined {
   const decoded = decodeURIComponent(path);
   const normalized = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
-  const route = routes.find((r) => r.path === normalized);
+  const { lang, path: english } = splitLocale(normalized);
+  const route = routes.find((r) => r.path === english);
+  return route && isPublishedIn(route, lang) ? route : undefined;
+}
+
+/** Whether search engines should index a path: admin screens, the thank-you and search pages stay out. */
+export function isIndexable(path: string): boolean {
+  const route = routeOf(path);
   return route ? !unlisted.has(route.kind) : false;
 }
 

@@ -45,8 +45,8 @@ export const site = {
     { id: 'tiktok', kind: 'short-video', label: 'TikTok', url: 'https://www.tiktok.com/@korvel.engineering' },
     { id: 'x', kind: 'microblog', label: 'X', url: 'https://x.com/korvel_eng' },
   ],
-  /** Languages the dialog lists as coming soon, by flag; only English is active (src/stores/language.ts). */
-  upcomingLanguages: ['de', 'sr', 'fr', 'it', 'ka'],
+  /** Languages the dialog lists as coming soon, by flag; English and German are live (src/i18n/lang.ts). */
+  upcomingLanguages: ['sr', 'fr', 'it', 'ka'],
 } as const;
 
 export type SocialLink = (typeof site.social)[number];

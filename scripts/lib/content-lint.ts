@@ -93,7 +93,8 @@ export function knownPages(root: string): Map<string, Set<string> | undefined> {
   const literalIds = (file: string) =>
     existsSync(file) ? [...readFileSync(file, 'utf8').matchAll(/\bid="([\w-]+)"/g)].map((m) => m[1]!) : [];
   const astroPage = (path: string) =>
-    [`src/pages${path === '/' ? '/index' : path}.astro`, `src/pages${path}/index.astro`]
+    // Public pages live under src/pages/[...lang] (one route file for every language).
+    [`src/pages/[...lang]${path === '/' ? '/index' : path}.astro`, `src/pages/[...lang]${path}/index.astro`]
       .map((file) => join(root, file))
       .find(existsSync);
   const mdxAnchors = (file: string) => {

@@ -1,4 +1,7 @@
-/** Copy handed to the React islands as props (islands do not load i18next themselves). */
+/**
+ * Copy handed to the React islands as props (islands do not load i18next themselves). Each builder takes the
+ * page language's `t`, so an island carries only its page's language; links come in as the page builds them.
+ */
 import type { TFunction } from 'i18next';
 import {
   ACCOUNT_KEYS,
@@ -29,6 +32,7 @@ import {
 } from '../components/islands/admin/copy.ts';
 import { TAB_ROLES } from '../components/islands/admin/tabs.ts';
 import type { ContactFormCopy } from '../components/islands/ContactForm.tsx';
+import type { CookieBannerCopy } from '../components/islands/CookieBanner.tsx';
 import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
 import type { ReadAloudCopy } from '../components/islands/ReadAloud.tsx';
@@ -58,17 +62,33 @@ export function sliderCopy(t: TFunction): ImageSliderCopy {
   };
 }
 
-const privacyLabel = (t: TFunction, key: string) => ({
+const privacyLabel = (t: TFunction, key: string, href: string) => ({
   before: t(`${key}.before`),
   link: t(`${key}.link`),
+  href,
   after: t(`${key}.after`),
 });
 
-export function contactFormCopy(t: TFunction): ContactFormCopy {
+/** `privacyHref`: the privacy policy in the page's language. */
+/** The cookie banner's copy; `privacyHref` as for the forms. */
+export function cookieBannerCopy(t: TFunction, privacyHref: string): CookieBannerCopy {
+  return {
+    label: t('common:cookie_banner.label'),
+    text: t('common:cookie_banner.text'),
+    link: t('common:cookie_banner.link'),
+    href: privacyHref,
+    allow: t('common:cookie_banner.allow'),
+    decline: t('common:cookie_banner.decline'),
+    errorHeading: t('common:error_boundary.heading'),
+  };
+}
+
+/** `privacyHref`: the privacy policy in the page's language. */
+export function contactFormCopy(t: TFunction, privacyHref: string): ContactFormCopy {
   return {
     labels: t('forms:contact.labels', { returnObjects: true }) as ContactFormCopy['labels'],
     required: t('forms:required'),
-    privacy: privacyLabel(t, 'forms:privacy'),
+    privacy: privacyLabel(t, 'forms:privacy', privacyHref),
     send: t('forms:contact.send'),
     sending: t('forms:contact.sending'),
     summary: t('forms:summary'),
@@ -78,11 +98,11 @@ export function contactFormCopy(t: TFunction): ContactFormCopy {
   };
 }
 
-export function meetingBookingCopy(t: TFunction): MeetingBookingCopy {
+export function meetingBookingCopy(t: TFunction, privacyHref: string): MeetingBookingCopy {
   return {
     labels: t('forms:meeting.labels', { returnObjects: true }) as MeetingBookingCopy['labels'],
     required: t('forms:required'),
-    privacy: privacyLabel(t, 'forms:privacy'),
+    privacy: privacyLabel(t, 'forms:privacy', privacyHref),
     day: t('forms:meeting.day'),
     zoneNote: t('forms:meeting.zone_note'),
     yourTime: t('forms:meeting.your_time'),

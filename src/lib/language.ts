@@ -1,11 +1,11 @@
 /**
- * The interface languages and their labels, without the store (src/stores/language.ts): every page's shell
- * reads the stored label from here before the picker's own code has loaded.
+ * The interface languages and their labels, without the store (src/stores/language.ts): the header's
+ * language button (LanguagePicker.astro) names the page's language with them.
  */
 export type LanguageCode = 'en' | 'de';
 export type LanguageLabel = 'ENGLISH' | 'DEUTSCH';
 
-export const activeLanguages: readonly LanguageCode[] = ['en'];
+export const activeLanguages: readonly LanguageCode[] = ['en', 'de'];
 
 export const languageLabels: Readonly<Record<LanguageCode, LanguageLabel>> = { en: 'ENGLISH', de: 'DEUTSCH' };
 

@@ -1,8 +1,10 @@
 /** What the blog and news routes share: ordered entries, static paths and the RSS feed. */
 import rss from '@astrojs/rss';
 import type { APIContext, GetStaticPaths } from 'astro';
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import type { CollectionEntry } from 'astro:content';
+import { entryLang, localCollection, localEntry } from '../i18n/content.ts';
 import { getT } from '../i18n/index.ts';
+import { defaultLang, localePath, type Lang } from '../i18n/lang.ts';
 import { DIVISIONS } from '../content/constants.ts';
 import {
   filterPath,
@@ -14,16 +16,21 @@ import {
 } from '../lib/articles.ts';
 import { divisionLabelKey } from '../lib/search.ts';
 import { site } from '../site.config.ts';
+import { perLanguage } from './_lang.ts';
 
 export type ArticleCollection = 'blog' | 'news';
 export type Article = CollectionEntry<'blog'> | CollectionEntry<'news'>;
 
-/** Entries of a collection, newest first, with the date and tags the helpers expect on top. */
-export async function entriesOf(collection: ArticleCollection): Promise<Article[]> {
+/**
+ * Entries of a collection as a page in `lang` lists them (translations, and English where there is none,
+ * src/i18n/content.ts), newest first.
+ */
+export async function entriesOf(collection: ArticleCollection, lang: Lang = defaultLang): Promise<Article[]> {
   // Drafts are visible while editing (npm run dev), never in a build.
-  const entries: Article[] = await getCollection(
+  const entries: Article[] = await localCollection(
     collection,
-    (entry) => import.meta.env.DEV || !entry.data.draft,
+    lang,
+    (entry: Article) => import.meta.env.DEV || !entry.data.draft,
   );
   const dated = entries.map((entry) => ({
     id: entry.id,
@@ -34,9 +41,12 @@ export async function entriesOf(collection: ArticleCollection): Promise<Article[
   return newestFirst(dated).map(({ entry }) => entry);
 }
 
-/** The person on the team page who wrote an entry; a byline naming anyone else stops the build. */
+/**
+ * The person on the team page who wrote an entry, in the entry's language; a byline naming anyone else stops
+ * the build.
+ */
 export async function authorOf(entry: Article): Promise<CollectionEntry<'team'>> {
-  const person = await getEntry(entry.data.author);
+  const person = await localEntry('team', entry.data.author.id, entryLang(entry));
   if (!person) {
     const id = entry.data.author.id;
     throw new Error(
@@ -49,26 +59,33 @@ export async function authorOf(entry: Article): Promise<CollectionEntry<'team'>>
 /** Where a byline links: the person's card on the team page. */
 export const teamCardPath = (person: CollectionEntry<'team'>) => `/about-us/our-team#${person.id}`;
 
-/** One page per entry of both collections at /<collection>/<id>, each with up to three related entries. */
-export const articlePaths = (async () => {
+/**
+ * One page per entry of both collections at /<collection>/<id> in each language it is written in, each with up
+ * to three related entries from that language's list.
+ */
+export const articlePaths = (() => perLanguage(articlePathsIn)) satisfies GetStaticPaths;
+
+async function articlePathsIn(lang: Lang) {
   const collections: ArticleCollection[] = ['blog', 'news'];
   const pages = await Promise.all(
     collections.map(async (collection) => {
-      const scored = (await entriesOf(collection)).map((entry) => ({
+      const scored = (await entriesOf(collection, lang)).map((entry) => ({
         id: entry.id,
         date: entry.data.date,
         tags: entry.data.tags,
         divisions: entry.data.divisions,
         entry,
       }));
-      return scored.map((item) => ({
-        params: { collection, slug: item.id },
-        props: { entry: item.entry, related: related(item, scored).map(({ entry }) => entry) },
-      }));
+      return scored
+        .filter((item) => entryLang(item.entry) === lang)
+        .map((item) => ({
+          params: { collection, slug: item.id },
+          props: { entry: item.entry, related: related(item, scored).map(({ entry }) => entry) },
+        }));
     }),
   );
   return pages.flat();
-}) satisfies GetStaticPaths;
+}
 
 /** One link of the blog filter, with what the list shows when it is chosen (the script swaps these in). */
 export interface FilterLink {
@@ -90,15 +107,15 @@ export interface BlogFilters {
 }
 
 /** The blog filter: All, then every division with an article, then the topics several articles share. */
-export async function blogFilters(entries: Article[]): Promise<BlogFilters> {
-  const t = await getT();
+export async function blogFilters(entries: Article[], lang: Lang = defaultLang): Promise<BlogFilters> {
+  const t = await getT(lang);
   const total = entries.length;
   const data = entries.map((entry) => entry.data);
   const link = (label: string, filter?: ArticleFilter): FilterLink => {
     const count = filter ? data.filter((item) => matchesFilter(item, filter)).length : total;
     const heading = filter ? t('blog:filter.heading', { name: label }) : t('blog:list.heading');
     return {
-      href: filter ? filterPath(filter) : '/blog',
+      href: localePath(lang, filter ? filterPath(filter) : '/blog'),
       label,
       count,
       ...(filter && { filter }),

@@ -1,6 +1,8 @@
 /** What the division pages, /divisions and the home page share: the sector entries in order, with their routes. */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import type { CollectionEntry } from 'astro:content';
 import { DIVISIONS } from '../content.config.ts';
+import { localCollection } from '../i18n/content.ts';
+import type { Lang } from '../i18n/lang.ts';
 import { featuredPerDivision } from '../lib/featured-references.ts';
 import { sectors } from '../routes.ts';
 
@@ -16,14 +18,14 @@ export function sectorPath(id: string): string {
 /** The anchor of a division's projects on /our-references (`oil&gas` → `#oil-gas`). */
 export const referencesHref = (id: string) => `/our-references#${sectorPath(id).slice(1).replace('&', '-')}`;
 
-/** Every sector entry, in their `order`. */
-export async function sectorEntries(): Promise<SectorEntry[]> {
-  return (await getCollection('sectors')).sort((a, b) => a.data.order - b.data.order);
+/** Every sector entry as a page in `lang` shows it (src/i18n/content.ts), in their `order`. */
+export async function sectorEntries(lang: Lang): Promise<SectorEntry[]> {
+  return (await localCollection('sectors', lang)).sort((a, b) => a.data.order - b.data.order);
 }
 
 /** The one featured reference of each division, in division order. */
-export async function featuredReferences(): Promise<CollectionEntry<'references'>[]> {
-  const entries = await getCollection('references');
+export async function featuredReferences(lang: Lang): Promise<CollectionEntry<'references'>[]> {
+  const entries = await localCollection('references', lang);
   const picked = featuredPerDivision(
     entries.map((entry) => ({ ...entry.data, entry })),
     DIVISIONS,

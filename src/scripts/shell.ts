@@ -3,9 +3,8 @@
  * scroll-to-top button, the scroll-reveal animations and the stored language's label; everything else
  * loads when it is needed. The header menus, the language dialog and the blog and reference filters load on
  * first use (first-use.ts), the search dialog's code when it opens, the newsletter form's when it nears the
- * viewport. Keeping this small keeps every page under the eager JavaScript budget (README, "JavaScript budget").
+ * viewport, the offer of this page in the browser's language only for a browser that prefers it. Keeping this small keeps every page under the eager JavaScript budget (README, "JavaScript budget").
  */
-import { languageLabel } from '../lib/language.ts';
 import { startCookieString } from '../lib/start-cookie.ts';
 import { onFirstUse } from './first-use.ts';
 
@@ -54,19 +53,11 @@ function initReveal() {
   targets.forEach((el) => observer.observe(el));
 }
 
-/** The header's language button names the stored language (LanguagePicker.astro renders English). */
-function showStoredLanguage() {
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem('selectedLanguage');
-  } catch {
-    // Storage blocked: English, as rendered.
-  }
-  const language = languageLabel(stored);
-  const label = document.querySelector<HTMLElement>('[data-language-label]');
-  const a11y = document.querySelector<HTMLElement>('[data-language-a11y]');
-  if (label) label.textContent = language;
-  if (a11y) a11y.textContent = (a11y.dataset.template ?? '').replace('{{language}}', language);
+/** A page with a twin in the browser's language may offer it once (LanguageOffer.astro, language-offer.ts). */
+function initLanguageOffer() {
+  const offer = document.querySelector<HTMLElement>('[data-language-offer]');
+  if (offer && navigator.language.slice(0, 2) === offer.lang)
+    void import('./language-offer.ts').then((module) => module.offerLanguage(offer));
 }
 
 /**
@@ -102,7 +93,7 @@ if (root.classList.contains('is-loading')) window.setTimeout(completeLoading, LO
 else completeLoading();
 initScrollTop();
 initReveal();
-showStoredLanguage();
+initLanguageOffer();
 initSearchButton();
 initNewsletterForms();
 

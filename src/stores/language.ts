@@ -1,6 +1,7 @@
 /**
- * The interface language. `lng` holds the active code (en, de; default en); `selectedLanguage` is the
- * label the header shows. Only English is active: choosing it persists the choice and reloads the page.
+ * The interface language. `lng` holds the chosen code (en, de; default en); `selectedLanguage` the code
+ * SPEC's label reads. Choosing a language persists the choice and opens the page in it (the header's
+ * dialog passes this page's twin) or, without one, reloads the page.
  */
 import { atom } from 'nanostores';
 import {
@@ -36,13 +37,15 @@ export function loadLanguage(storage: KeyValueStorage | undefined = browserStora
 
 interface ChooseOptions {
   storage?: KeyValueStorage | undefined;
-  /** @default location.reload */
-  reload?: () => void;
+  /** The page to open in the chosen language; without it the page reloads. */
+  open?: string;
+  /** How the page opens. @default location.assign(open), or location.reload() without one */
+  go?: (open: string | undefined) => void;
 }
 
 /**
  * Switches the interface language. Only active languages do anything: the code is stored under `lng`,
- * the shown label updates (subscribers such as the header hear it), and the page reloads.
+ * the shown label updates (subscribers such as the header hear it), and the page in that language opens.
  * @returns whether the language was applied
  */
 export function chooseLanguage(code: LanguageCode, options: ChooseOptions = {}): boolean {
@@ -52,6 +55,7 @@ export function chooseLanguage(code: LanguageCode, options: ChooseOptions = {}):
   storage?.setItem('selectedLanguage', code);
   $lng.set(code);
   $selectedLanguage.set(languageLabels[code]);
-  (options.reload ?? (() => window.location.reload()))();
+  const go = options.go ?? ((href) => (href ? window.location.assign(href) : window.location.reload()));
+  go(options.open);
   return true;
 }

@@ -8,17 +8,18 @@ const openDialog = async (page: import('@playwright/test').Page) => {
   return dialog;
 };
 
-test('the dialog lists English and five coming-soon languages, centred over a dark overlay', async ({
+test('the dialog lists English, Deutsch and four coming-soon languages, centred over a dark overlay', async ({
   page,
 }) => {
   await page.goto('/');
   const dialog = await openDialog(page);
   await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Languages');
   await expect(dialog.getByRole('button', { name: message('nav:language.close') })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: /English/ })).toBeEnabled();
+  await expect(dialog.getByRole('link', { name: /English/ })).toHaveAttribute('aria-current', 'true');
+  await expect(dialog.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de');
   const upcoming = dialog.locator('[data-language-upcoming]');
-  await expect(upcoming).toHaveCount(5);
-  await expect(upcoming.first()).toContainText('Germany');
+  await expect(upcoming).toHaveCount(4);
+  await expect(upcoming.first()).toContainText('Serbia');
   for (const entry of await upcoming.all()) await expect(entry).toContainText('Coming soon');
 
   const box = (await dialog.boundingBox())!;
@@ -68,30 +69,26 @@ test('coming-soon entries do nothing', async ({ page }) => {
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   const dialog = await openDialog(page);
   // aria-disabled keeps the entry in the tab order and the click reaches it; it must change nothing.
-  await dialog.locator('[data-language-upcoming="de"]').click({ force: true });
+  await dialog.locator('[data-language-upcoming="sr"]').click({ force: true });
   await expect(dialog).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lng'))).toBeNull();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });
 
-test('choosing English stores lng=en, shows ENGLISH and reloads the page', async ({ page }) => {
-  await page.goto('/about-us/our-values');
+test('choosing English on a German page stores lng=en and opens the English page', async ({ page }) => {
+  await page.goto('/de/about-us/our-values');
   await page.evaluate(() => {
     localStorage.setItem('lng', 'de');
     localStorage.setItem('selectedLanguage', 'de');
-    (window as unknown as { marker: number }).marker = 1;
   });
-  await page.reload();
-  const label = page.locator('[data-language-label]');
-  await expect(label).toHaveText('DEUTSCH');
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await expect(page.locator('.language__label')).toHaveText('DEUTSCH');
 
-  const dialog = await openDialog(page);
-  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: /English/ }).click()]);
+  await page.locator('[data-language-open]').click();
+  const dialog = page.getByRole('dialog');
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('link', { name: /English/ }).click()]);
 
   await expect(page).toHaveURL(/\/about-us\/our-values$/);
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
   expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('en');
-  await expect(label).toHaveText('ENGLISH');
+  expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('en');
   await expect(page.getByRole('button', { name: 'Language: ENGLISH. Change language' })).toBeVisible();
 });

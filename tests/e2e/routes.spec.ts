@@ -4,6 +4,7 @@ import { isIndexable, routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
 import { apiToken, createAdmin, removeAdmin, storeToken } from './admin-support.ts';
 import { expect, message, routeTitle, settle, test } from './fixtures.ts';
+import { germanRoutes, germanTitle } from './i18n-support.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -17,12 +18,18 @@ const SIGNED_IN_VIEWS = new Map<string, (page: Page) => Locator>([
   ['/admin/account', (page) => page.getByRole('heading', { name: message('admin:account_page.sessions') })],
 ]);
 
-for (const route of routes) {
+// Every page in each language it is built in (issue 25): one load per page and width checks its language, title
+// and heading and runs axe; the German pages' other checks read them over HTTP (i18n.spec.ts).
+const pages = [
+  ...routes.map((route) => ({ route, lang: 'en', title: routeTitle(route) })),
+  ...germanRoutes.map((route) => ({ route, lang: 'de', title: germanTitle(route) })),
+];
+
+for (const { route, lang, title } of pages) {
   test(`${route.path} answers 200 with its title, passes axe and breaks no security policy`, async ({
     page,
     request,
   }) => {
-    const title = routeTitle(route);
     // The admin panel and the account page send a visitor without a session to the sign-in page: sign in as
     // an admin of its own, and wait for what only a signed-in admin sees.
     const signedInView = SIGNED_IN_VIEWS.get(route.path);
@@ -32,6 +39,7 @@ for (const route of routes) {
       if (admin) await storeToken(page, await apiToken(request, admin));
       const response = await page.goto(encodeURI(route.path));
       expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page).toHaveTitle(`${title} | ${site.displayName}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       if (signedInView) await expect(signedInView(page)).toBeVisible({ timeout: 30_000 });
@@ -97,7 +105,7 @@ test('the sitemap lists every public route and leaves the admin out', async ({ r
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
     decodeURI(new URL(m[1]!.replaceAll('&amp;', '&')).pathname),
   );
-  const expected = routes.filter((r) => isIndexable(r.path)).map((r) => r.path);
+  const expected = [...routes, ...germanRoutes].filter((r) => isIndexable(r.path)).map((r) => r.path);
   expect(listed.map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p)).sort()).toEqual([...expected].sort());
 });
 

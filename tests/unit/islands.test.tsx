@@ -11,6 +11,7 @@ const copy = {
   label: 'Cookie consent',
   text: 'We use cookies.',
   link: 'privacy policy',
+  href: '/privacy-policy',
   allow: 'Allow cookies',
   decline: 'Decline',
   errorHeading: 'Unexpected Application Error!',

@@ -6,6 +6,7 @@ import {
   languageLabel,
   loadLanguage,
   toLanguageCode,
+  type LanguageCode,
 } from '../../src/stores/language.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -67,7 +68,7 @@ describe('chooseLanguage', () => {
     const stop = $selectedLanguage.listen((label) => heard.push(label));
     const reload = vi.fn();
 
-    expect(chooseLanguage('en', { storage, reload })).toBe(true);
+    expect(chooseLanguage('en', { storage, go: reload })).toBe(true);
 
     expect(storage.data.get('lng')).toBe('en');
     expect($selectedLanguage.get()).toBe('ENGLISH');
@@ -76,10 +77,20 @@ describe('chooseLanguage', () => {
     stop();
   });
 
-  test('does nothing for a language that is not active yet', () => {
+  test('stores de and opens the page given in German', () => {
     const storage = memoryStorage();
     const reload = vi.fn();
-    expect(chooseLanguage('de', { storage, reload })).toBe(false);
+    expect(chooseLanguage('de', { storage, go: reload, open: '/de/our-services' })).toBe(true);
+    expect(storage.data.get('lng')).toBe('de');
+    expect($selectedLanguage.get()).toBe('DEUTSCH');
+    expect(reload).toHaveBeenCalledExactlyOnceWith('/de/our-services');
+  });
+
+  test('does nothing for a language that is not active yet', () => {
+    $lng.set('en');
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    expect(chooseLanguage('sr' as LanguageCode, { storage, go: reload })).toBe(false);
     expect(storage.data.size).toBe(0);
     expect($lng.get()).toBe('en');
     expect(reload).not.toHaveBeenCalled();

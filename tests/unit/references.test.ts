@@ -49,7 +49,10 @@ describe('reference links', () => {
   });
 
   test('every service is an anchor of /our-services and every division has its page', () => {
-    const page = readFileSync(new URL('../../src/pages/our-services.astro', import.meta.url), 'utf8');
+    const page = readFileSync(
+      new URL('../../src/pages/[...lang]/our-services.astro', import.meta.url),
+      'utf8',
+    );
     expect(page).toContain('id={service.id}');
     for (const { id, data: reference } of entries) {
       for (const service of reference.services) expect(SERVICES, `${id}: ${service}`).toContain(service);

@@ -14,8 +14,9 @@ const lineCount = (file: string) => readFileSync(`src/pages/${file}`, 'utf8').tr
 
 describe('route files', () => {
   test('are found', () => {
-    expect(routeFiles).toContain('index.astro');
-    expect(routeFiles).toContain('[sector].astro');
+    // Public pages build once per language from src/pages/[...lang] (src/pages/_lang.ts).
+    expect(routeFiles).toContain('[...lang]/index.astro');
+    expect(routeFiles).toContain('[...lang]/[sector].astro');
   });
 
   test.each(routeFiles)(`src/pages/%s has at most ${MAX_ROUTE_LINES} lines`, (file) => {

@@ -19,7 +19,7 @@ export interface ContactFormCopy extends SubmitCopy {
   /** The one explanation of the asterisk. */
   required: string;
   /** The privacy label around the link: before, link text, after. */
-  privacy: { before: string; link: string; after: string };
+  privacy: { before: string; link: string; href: string; after: string };
   send: string;
   sending: string;
   summary: string;

@@ -9,6 +9,8 @@ export interface CookieBannerCopy {
   label: string;
   text: string;
   link: string;
+  /** The privacy policy in the page's language. */
+  href: string;
   allow: string;
   decline: string;
   errorHeading: string;
@@ -45,7 +47,7 @@ function Banner({ copy, delayMs = COOKIE_BANNER_DELAY_MS }: Props) {
   return (
     <section className="cookie-banner" aria-label={copy.label} data-cookie-banner>
       <p>
-        {copy.text} <a href="/privacy-policy">{copy.link}</a>.
+        {copy.text} <a href={copy.href}>{copy.link}</a>.
       </p>
       <div className="cookie-banner__actions">
         <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>

@@ -17,7 +17,7 @@ export interface MeetingBookingCopy extends SubmitCopy {
     privacy: string;
   };
   required: string;
-  privacy: { before: string; link: string; after: string };
+  privacy: { before: string; link: string; href: string; after: string };
   /** Legend of the day picker, e.g. "Day". */
   day: string;
   /** "Times are Belgrade time (CET/CEST)." */

@@ -157,7 +157,7 @@ export function FormStart(props: SummaryProps & { required: string }) {
 /** The end of a form: the privacy agreement, the honeypot and the send button ("Sending..." while busy). */
 export function FormEnd(props: {
   idPrefix: string;
-  privacy: { before: string; link: string; after: string };
+  privacy: { before: string; link: string; href: string; after: string };
   agreed: boolean;
   onAgree: (agreed: boolean) => void;
   error?: string;
@@ -176,7 +176,7 @@ export function FormEnd(props: {
         label={
           <>
             {props.privacy.before}
-            <a href="/privacy-policy">{props.privacy.link}</a>
+            <a href={props.privacy.href}>{props.privacy.link}</a>
             {props.privacy.after}
           </>
         }
