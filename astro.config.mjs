@@ -15,8 +15,8 @@ import { unbrokenDesignations } from './src/lib/unbroken-plugin.ts';
 import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
- * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDF
- * in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, reports how many social cards the build drew or took from the
+ * Registers `client:consent` (hydrate only when no cookie consent is stored), regenerates the brochure PDFs
+ * (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, reports how many social cards the build drew or took from the
  * cache (src/server/og), and, in dev only, the Netlify emulation so `netlify/functions` answer
  * on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
@@ -33,14 +33,13 @@ function korvel() {
           await rm(tallyFile, { force: true });
         }
         if (command === 'build' || command === 'dev') {
-          const { writeBrochure } = await import('./scripts/lib/brochure/index.ts');
+          const { writeBrochures } = await import('./scripts/lib/brochure/index.ts');
           const root = fileURLToPath(config.root);
-          const brochure = await writeBrochure(root, undefined, {
-            cacheDir: join(root, 'node_modules', '.cache', 'brochure'),
-          });
-          logger.info(
-            `brochure: ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB${brochure.cached ? ' (cached)' : ''}`,
-          );
+          const cacheDir = join(root, 'node_modules', '.cache', 'brochure');
+          for (const brochure of await writeBrochures(root, { cacheDir }))
+            logger.info(
+              `brochure (${brochure.lang}): ${brochure.pages} pages, ${Math.round(brochure.bytes / 1024)} KB${brochure.cached ? ' (cached)' : ''}`,
+            );
           const { writeArticleIndex } = await import('./scripts/lib/article-index.ts');
           logger.info(
             `article index: ${writeArticleIndex(fileURLToPath(config.root))} articles for newsletter cards`,

@@ -1,16 +1,32 @@
 /**
- * Where the brochure lives and what its link says about it. The PDF is generated from the site's content
- * (scripts/brochure.ts) into public/ before every build and dev start.
+ * Where the brochure lives and what its link says about it, in each language. The PDFs are generated from
+ * the site's content (scripts/brochure.ts) into public/ before every build and dev start: the English one
+ * at /korvel-brochure.pdf, the German one beside it at /korvel-brochure-de.pdf.
  */
 import { readFileSync } from 'node:fs';
+import { defaultLang, languages, type Lang } from '../i18n/lang.ts';
 import { site } from '../site.config.ts';
 
-export const brochure = {
+export interface BrochureFile {
   /** Served at the site root; the link never prints it. */
-  href: `/${site.slug}-brochure.pdf`,
+  href: string;
   /** The name a download is saved under. */
-  fileName: `${site.name}-brochure.pdf`,
-} as const;
+  fileName: string;
+}
+
+/** The brochure of each language: English keeps its name, the others add `-<lang>`. */
+export const brochures = Object.fromEntries(
+  languages.map((lang) => {
+    const suffix = lang === defaultLang ? '' : `-${lang}`;
+    return [
+      lang,
+      { href: `/${site.slug}-brochure${suffix}.pdf`, fileName: `${site.name}-brochure${suffix}.pdf` },
+    ];
+  }),
+) as Record<Lang, BrochureFile>;
+
+/** The English brochure. */
+export const brochure = brochures[defaultLang];
 
 /**
  * Page count and size of a PDF as pdfkit writes it (the page tree's `/Count` is in plain text).

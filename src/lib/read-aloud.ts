@@ -15,19 +15,52 @@ export interface SpeechEngine {
   resume(): void;
 }
 
+/** The parts of `SpeechSynthesisVoice` the reader looks at. */
+export interface SpeechVoiceLike {
+  lang: string;
+  name: string;
+  default?: boolean;
+  localService?: boolean;
+}
+
 /** The parts of `SpeechSynthesisUtterance` the reader uses. */
 export interface SpeechUtteranceLike {
   text: string;
   lang: string;
+  /** Absent in engines that choose by `lang` alone. */
+  voice?: SpeechVoiceLike | null;
   onend: ((event: unknown) => void) | null;
   onerror: ((event: { error?: string }) => void) | null;
 }
 
-/** SPEC §7: `ge` speaks Georgian, `ru` Russian, everything else American English. */
-export function voiceLocale(language: string): 'ka-GE' | 'ru-RU' | 'en-US' {
+/**
+ * SPEC §7: `ge` speaks Georgian, `ru` Russian, everything else American English; issue 25 adds German
+ * (`de`, the `<html lang>` of the /de pages) with a German voice.
+ */
+export function voiceLocale(language: string): 'ka-GE' | 'ru-RU' | 'de-DE' | 'en-US' {
   if (language === 'ge') return 'ka-GE';
   if (language === 'ru') return 'ru-RU';
+  if (language === 'de') return 'de-DE';
   return 'en-US';
+}
+
+/** `de_DE`, `de-de` → `de-DE`-comparable form: lower case with hyphens. */
+const tag = (lang: string) => lang.replace(/_/g, '-').toLowerCase();
+
+/**
+ * The voice that speaks a locale: one of exactly that locale, else one of the same language (a `de-AT` voice
+ * for `de-DE`), preferring the engine's default and then an on-device voice; none when the engine has no
+ * voice of the language (the engine then picks by the utterance's `lang`).
+ * @example pickVoice(speechSynthesis.getVoices(), 'de-DE') // Google Deutsch (de-DE)
+ */
+export function pickVoice<V extends SpeechVoiceLike>(voices: readonly V[], locale: string): V | undefined {
+  const wanted = tag(locale);
+  const language = wanted.split('-')[0]!;
+  const rank = (voice: V) =>
+    (tag(voice.lang) === wanted ? 0 : 4) + (voice.default ? 0 : 2) + (voice.localService ? 0 : 1);
+  return voices
+    .filter((voice) => tag(voice.lang).split('-')[0] === language)
+    .sort((a, b) => rank(a) - rank(b))[0];
 }
 
 const ENTITIES: Record<string, string> = {
@@ -61,6 +94,8 @@ export interface ReaderOptions {
   engine: SpeechEngine;
   createUtterance: (text: string) => SpeechUtteranceLike;
   language: string;
+  /** The engine's voices (`speechSynthesis.getVoices()`), asked at every utterance: browsers load them late. */
+  voices?: () => readonly SpeechVoiceLike[];
   /** Called on every state change. */
   onChange?: (state: ReadAloudState) => void;
 }
@@ -79,7 +114,8 @@ export interface Reader {
   toggle(chunks: readonly string[]): void;
 }
 
-export function createReader({ engine, createUtterance, language, onChange }: ReaderOptions): Reader {
+export function createReader({ engine, createUtterance, language, voices, onChange }: ReaderOptions): Reader {
+  const locale = voiceLocale(language);
   let state: ReadAloudState = 'idle';
   let position = 0;
   let queue: string[] = [];
@@ -100,7 +136,9 @@ export function createReader({ engine, createUtterance, language, onChange }: Re
       return;
     }
     const utterance = createUtterance(queue[position]!);
-    utterance.lang = voiceLocale(language);
+    utterance.lang = locale;
+    const voice = voices && pickVoice(voices(), locale);
+    if (voice) utterance.voice = voice;
     utterance.onend = () => {
       if (run !== generation) return;
       position += 1;

@@ -1,7 +1,10 @@
 /**
  * What the site search indexes and how it labels results. Pagefind indexes the `<main>` of the pages
  * `searchTypeOf` names (BaseLayout marks it `data-pagefind-body`); every other page stays out of the index.
+ * Pagefind files each page under its `<html lang>` and writes one index per language; pagefind.js loads the
+ * index of the page it runs on, so German pages search German pages only (scripts/search-index.ts).
  */
+import { splitLocale } from '../i18n/lang.ts';
 import { routes, sectors } from '../routes.ts';
 
 export const searchTypes = [
@@ -29,13 +32,19 @@ const byKind: Partial<Record<(typeof routes)[number]['kind'], SearchType>> = {
   reference: 'reference',
 };
 
+/** A page's English-form path: decoded, without a trailing slash or a language prefix (`/de/blog/x/` → `/blog/x`). */
+function routePath(pathname: string): string {
+  return splitLocale(decodeURIComponent(pathname).replace(/(.)\/+$/, '$1')).path;
+}
+
 /**
- * The search type of a page, or undefined for a page search leaves out (home, company pages, legal
- * boilerplate, contact, thanks, admin, 404).
+ * The search type of a page in any language, or undefined for a page search leaves out (home, company
+ * pages, legal boilerplate, contact, thanks, admin, 404).
  * @example searchTypeOf('/blog/gmp') // 'article'
+ * @example searchTypeOf('/de/blog/gmp') // 'article'
  */
 export function searchTypeOf(pathname: string): SearchType | undefined {
-  const path = decodeURIComponent(pathname).replace(/(.)\/+$/, '$1');
+  const path = routePath(pathname);
   const route = routes.find((r) => r.path === path);
   if (!route) return undefined;
   return byPath[path] ?? byKind[route.kind];
@@ -46,7 +55,7 @@ export function searchTypeOf(pathname: string): SearchType | undefined {
  * an article those of its tags that name a division (a case study passes its division as its one tag).
  */
 export function searchDivisionsOf(pathname: string, tags: readonly string[] = []): string[] {
-  const path = decodeURIComponent(pathname).replace(/(.)\/+$/, '$1');
+  const path = routePath(pathname);
   if (path === '/our-references') return sectors.map((s) => s.art);
   const sector = sectors.find((s) => `/${s.slug}` === path);
   if (sector) return [sector.art];

@@ -1,6 +1,5 @@
-/** What the blog and news routes share: ordered entries, static paths and the RSS feed. */
-import rss from '@astrojs/rss';
-import type { APIContext, GetStaticPaths } from 'astro';
+/** What the blog and news routes share: ordered entries and static paths (the feeds: _feeds.ts). */
+import type { GetStaticPaths } from 'astro';
 import type { CollectionEntry } from 'astro:content';
 import { entryLang, localCollection, localEntry } from '../i18n/content.ts';
 import { getT } from '../i18n/index.ts';
@@ -133,26 +132,4 @@ export async function blogFilters(entries: Article[], lang: Lang = defaultLang):
       link(t(`blog:filter.topics.${id}`, { defaultValue: id.replace(/-/g, ' ') }), { kind: 'topic', id }),
     ),
   };
-}
-
-/** RSS 2.0 feed of a collection, every entry, newest first. */
-export async function feed(collection: ArticleCollection, context: APIContext): Promise<Response> {
-  const t = await getT();
-  const entries = await entriesOf(collection);
-  const authors = await Promise.all(entries.map(authorOf));
-  return rss({
-    title: `${t(`${collection}:page.title`)} | ${site.displayName}`,
-    description: t(`${collection}:page.description`),
-    site: context.site ?? site.url,
-    items: entries.map((entry, index) => ({
-      title: entry.data.title,
-      description: entry.data.summary,
-      pubDate: entry.data.date,
-      link: `/${collection}/${entry.id}`,
-      author: `${site.email} (${authors[index]!.data.name})`,
-      categories: [...entry.data.tags],
-    })),
-    customData: '<language>en-gb</language>',
-    trailingSlash: false,
-  });
 }

@@ -1,11 +1,16 @@
-/** What each indexable page's social card shows: title, section and the page's drawing (src/server/og). */
-import { getCollection, getEntry } from 'astro:content';
+/**
+ * What each indexable page's social card shows, in the page's language: title, section and the page's
+ * drawing (src/server/og). A German page has its own card from its German entry or copy; an entry without a
+ * German twin has no German page, so no German card.
+ */
+import { getEntry, type CollectionEntry } from 'astro:content';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { getT } from '../i18n/index.ts';
+import { defaultLang, localePath, splitLocale, type Lang } from '../i18n/lang.ts';
 import { divisionLabelKey } from '../lib/search.ts';
-import { isIndexable, routes } from '../routes.ts';
+import { isIndexable, routes, type SiteRoute } from '../routes.ts';
 import type { CardInput } from '../server/og/card.ts';
 
 const homeDrawing = join(process.cwd(), 'src/assets/home/plant-section.svg');
@@ -26,40 +31,54 @@ function drawingOf(entry: { id: string; filePath?: string }): string {
   return resolve(dirname(file), src);
 }
 
-/** One card per indexable route of src/routes.ts. */
-export async function socialCards(): Promise<CardInput[]> {
-  const t = await getT();
+/**
+ * An entry in a language: the English entry, or its German twin from the `<collection>_de` collection (same
+ * id, same schema); undefined when the language has no twin.
+ */
+async function entryIn(lang: Lang, collection: EntryCollection, id: string) {
+  const name = (lang === defaultLang ? collection : `${collection}_${lang}`) as EntryCollection;
+  return getEntry(name, id);
+}
+type EntryCollection = NonNullable<SiteRoute['entry']>['collection'];
+
+/** One card per indexable route of src/routes.ts, in a language: `/blog/gmp` in German is `/de/blog/gmp`. */
+export async function socialCards(lang: Lang = defaultLang): Promise<CardInput[]> {
+  const t = await getT(lang);
   const cards: CardInput[] = [];
-  for (const route of routes.filter((r) => isIndexable(r.path))) {
-    const { path, entry } = route;
+  const english = routes.filter((r) => splitLocale(r.path).lang === defaultLang && isIndexable(r.path));
+  for (const route of english) {
+    const path = localePath(lang, route.path);
+    const { entry } = route;
     if (route.copy) {
       const copy = route.copy;
-      const drawing = path === '/' ? homeDrawing : undefined;
+      const drawing = route.path === '/' ? homeDrawing : undefined;
       cards.push({ path, title: t(`${copy}.title`), section: t(`${copy}.eyebrow`), drawing });
-    } else if (entry?.collection === 'blog' || entry?.collection === 'news') {
-      const article = await getEntry(entry.collection, entry.id);
-      if (!article) throw new Error(`Social card: no ${entry.collection} entry ${entry.id}`);
-      const { title, discipline } = article.data;
+      continue;
+    }
+    if (!entry) throw new Error(`Social card: nothing to draw for ${path}`);
+    const page = await entryIn(lang, entry.collection, entry.id);
+    // No twin in this language: the page is not built, and neither is its card.
+    if (!page) {
+      if (lang === defaultLang) throw new Error(`Social card: no ${entry.collection} entry ${entry.id}`);
+      continue;
+    }
+    if (page.collection.startsWith('blog') || page.collection.startsWith('news')) {
+      const { title, discipline } = page.data as CollectionEntry<'blog'>['data'];
       const list = t(`${entry.collection}:page.eyebrow`);
-      cards.push({ path, title, section: `${list} · ${discipline}`, drawing: drawingOf(article) });
-    } else if (entry?.collection === 'sectors' || entry?.collection === 'initiatives') {
-      const page = (await getCollection(entry.collection)).find((e) => e.id === entry.id);
-      if (!page) throw new Error(`Social card: no ${entry.collection} entry ${entry.id}`);
-      const { title, eyebrow } = page.data;
+      cards.push({ path, title, section: `${list} · ${discipline}`, drawing: drawingOf(page) });
+    } else if (entry.collection === 'sectors' || entry.collection === 'initiatives') {
+      const { title, eyebrow } = page.data as CollectionEntry<'sectors' | 'initiatives'>['data'];
       cards.push({ path, title, section: eyebrow, drawing: drawingOf(page) });
-    } else if (entry?.collection === 'references') {
-      // A case study: "References · <division>" over its division's drawing.
-      const reference = await getEntry('references', entry.id);
-      const sector = reference && (await getEntry('sectors', reference.data.division));
-      if (!reference || !sector) throw new Error(`Social card: no reference or division for ${path}`);
-      const section = `${t('references:page.eyebrow')} · ${t(divisionLabelKey(reference.data.division))}`;
-      cards.push({ path, title: reference.data.title, section, drawing: drawingOf(sector) });
-    } else if (entry?.collection === 'legal') {
-      const page = await getEntry('legal', entry.id);
-      if (!page) throw new Error(`Social card: no legal entry ${entry.id}`);
-      cards.push({ path, title: page.data.title, section: page.data.eyebrow });
+    } else if (entry.collection === 'references') {
+      // A case study: "References · <division>" over its division's drawing (the same in every language).
+      const reference = page.data as CollectionEntry<'references'>['data'];
+      const sector = await getEntry('sectors', reference.division);
+      if (!sector) throw new Error(`Social card: no division for ${path}`);
+      const section = `${t('references:page.eyebrow')} · ${t(divisionLabelKey(reference.division))}`;
+      cards.push({ path, title: reference.title, section, drawing: drawingOf(sector) });
     } else {
-      throw new Error(`Social card: nothing to draw for ${path}`);
+      const { title, eyebrow } = page.data as CollectionEntry<'legal'>['data'];
+      cards.push({ path, title, section: eyebrow });
     }
   }
   return cards;

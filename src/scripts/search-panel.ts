@@ -1,8 +1,10 @@
 /**
  * Runs a SearchPanel (src/components/SearchPanel.astro) against the Pagefind index in /pagefind/. Loaded
- * only when search is opened (header dialog or /search); Pagefind's own script and index load on the
- * first search, never with the page.
+ * only when search is opened (header dialog or the search page); Pagefind's own script and index load on
+ * the first search, never with the page. Pagefind reads the page's `<html lang>` and loads that language's
+ * index only; the panel's copy comes from the page's markup, already in its language.
  */
+import { intlLocale, langOf } from '../i18n/lang.ts';
 
 interface PagefindResultData {
   url: string;
@@ -35,12 +37,14 @@ function loadPagefind(): Promise<Pagefind> {
   return pagefind;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** Result dates as the page's language writes them: „14. Mai 2024“, "14 May 2024". */
+const dateFormat = () =>
+  new Intl.DateTimeFormat(intlLocale[langOf(document.documentElement.lang)], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Pagefind's excerpt is HTML with `<mark>` around the hits; only text and those marks are kept. */
 function excerptNodes(html: string): Node[] {
@@ -70,6 +74,7 @@ export class SearchPanel {
   #more: HTMLElement;
   #filters: HTMLSelectElement[];
   #labels: { type: Record<string, string>; division: Record<string, string> };
+  #dates = dateFormat();
   #run = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Called after each search with what was searched, e.g. to keep the address bar in step. */
@@ -172,7 +177,7 @@ export class SearchPanel {
     const facts = [
       type && this.#labels.type[type],
       ...(data.filters.division ?? []).slice(0, 2).map((d) => this.#labels.division[d]),
-      data.meta.date && dateFormat.format(new Date(data.meta.date)),
+      data.meta.date && this.#dates.format(new Date(data.meta.date)),
     ].filter(Boolean);
     const heading = document.createElement(`h${this.root.dataset.resultHeading ?? '3'}`);
     heading.className = 'search-result__title';

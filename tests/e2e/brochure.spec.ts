@@ -1,4 +1,5 @@
-import { pdfFacts } from '../../src/lib/brochure.ts';
+import { readdirSync } from 'node:fs';
+import { brochures, formatFileSize, pdfFacts } from '../../src/lib/brochure.ts';
 import { expect, message, test } from './fixtures.ts';
 
 const label = message('common:brochure.label');
@@ -31,4 +32,22 @@ test('following the brochure link downloads it under a readable name', async ({ 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe(await link.getAttribute('download'));
   expect(download.suggestedFilename()).toMatch(/^[A-Z][\w-]*brochure\.pdf$/);
+});
+
+test('a German page offers the German brochure with its own page count and size', async ({ page }) => {
+  // Any German article will do: German pages all carry the call-to-action band.
+  const article = readdirSync('src/content/de/blog').find((file) => file.endsWith('.mdx'));
+  expect(article, 'a German article').toBeDefined();
+  await page.goto(`/de/blog/${article!.slice(0, -'.mdx'.length)}`);
+  const link = page.locator('.cta a.brochure-link');
+  await expect(link).toHaveAttribute('href', brochures.de.href);
+  await expect(link).toHaveAttribute('download', brochures.de.fileName);
+  const response = await page.request.get(brochures.de.href);
+  expect(response.status()).toBe(200);
+  const body = await response.body();
+  const facts = pdfFacts(body);
+  // The size as German writes it (decimal comma, „kB“/„MB“), read from the served file.
+  await expect(link.locator('.brochure-link__meta')).toContainText(formatFileSize(facts.bytes, 'de-DE'));
+  await expect(link.locator('.brochure-link__meta')).toContainText(String(facts.pages));
+  expect(Buffer.from(body).toString('latin1')).toMatch(/\/Lang \(de-DE\)/);
 });

@@ -15,7 +15,7 @@ import { FontBook } from '../../scripts/lib/brochure/fonts.ts';
 import { writeBrochure } from '../../scripts/lib/brochure/index.ts';
 import { renderBrochure } from '../../scripts/lib/brochure/render.ts';
 import { DIVISIONS } from '../../src/content/constants.ts';
-import { brochure, formatFileSize, pdfFacts } from '../../src/lib/brochure.ts';
+import { brochure, brochures, formatFileSize, pdfFacts } from '../../src/lib/brochure.ts';
 import { site } from '../../src/site.config.ts';
 import { pdfPageTexts, pdfText } from './support/pdf-text.ts';
 
@@ -228,6 +228,74 @@ describe('formatFileSize', () => {
   test('the download is named after the company, not the URL path', () => {
     expect(brochure.fileName).toBe(`${site.name}-brochure.pdf`);
     expect(brochure.href).toBe(`/${site.slug}-brochure.pdf`);
+  });
+});
+
+/**
+ * The German brochure: the same generator on the German copy (src/i18n/locales/de/brochure.json) and the
+ * German twins of the content where they exist, tagged as German, linking the /de pages.
+ */
+describe('the German brochure', () => {
+  const german = () => join(work, 'brochure-de.pdf');
+  const copy = JSON.parse(readFileSync('src/i18n/locales/de/brochure.json', 'utf8')) as {
+    meta: { title: string };
+    cover: { title: string; kicker: string };
+    services: { title: string };
+    contact: { title: string };
+  };
+  let bytes: Uint8Array;
+  beforeAll(async () => {
+    const result = await writeBrochure(root, german(), { lang: 'de' });
+    bytes = readFileSync(result.file);
+    expect(result.pages).toBe(pages);
+  }, 60_000);
+
+  test('is served beside the English one under its own name', () => {
+    expect(brochures.de).toEqual({
+      href: `/${site.slug}-brochure-de.pdf`,
+      fileName: `${site.name}-brochure-de.pdf`,
+    });
+    expect(brochures.en).toBe(brochure);
+  });
+
+  test('declares German as its document language and shows its title', () => {
+    const source = Buffer.from(bytes).toString('latin1');
+    expect(source).toMatch(/\/Type \/Catalog[^>]*\/Lang \(de-DE\)/);
+    expect(source).toMatch(/\/DisplayDocTitle true/);
+  });
+
+  test.skipIf(!poppler)('carries the German title and tags the German headings', () => {
+    const info = popplerOut('pdfinfo', german());
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toContain(`Title:           ${copy.meta.title.replace('{{name}}', site.displayName)}\n`);
+    const tree = popplerOut('pdfinfo', '-struct-text', german());
+    expect(tree).toMatch(/^\s*H1 /m);
+    const text = popplerOut('pdftotext', german(), '-').replace(/\s+/g, ' ');
+    for (const title of [copy.cover.title, copy.services.title, copy.contact.title])
+      expect(text, title).toContain(title);
+    expect(text).toContain('Belgrad, Serbien');
+    // German dates: the edition names the month in German.
+    expect(text).toMatch(
+      /AUSGABE (JANUAR|FEBRUAR|MÄRZ|APRIL|MAI|JUNI|JULI|AUGUST|SEPTEMBER|OKTOBER|NOVEMBER|DEZEMBER) \d{4}/,
+    );
+  });
+
+  test('links the German pages of the site', () => {
+    const source = Buffer.from(bytes).toString('latin1');
+    expect(source).toContain(`(${site.url}/de/contact#book-a-meeting)`);
+    expect(source).toContain(`(${site.url}/de/our-references)`);
+    expect(source).not.toContain(`(${site.url}/contact#book-a-meeting)`);
+  });
+
+  test('has exactly the keys of the English brochure copy, none empty', () => {
+    const shape = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(shape)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+          : typeof value === 'string' && value.trim() !== '';
+    const english = JSON.parse(readFileSync('src/i18n/locales/en/brochure.json', 'utf8')) as unknown;
+    expect(shape(copy)).toEqual(shape(english));
   });
 });
 

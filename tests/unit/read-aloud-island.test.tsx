@@ -70,6 +70,27 @@ describe('ReadAloud', () => {
     expect(engine.speak.mock.calls[1]![0]).toMatchObject({ text: 'Single-use bags.' });
   });
 
+  test('on a German page speaks de-DE with a German voice, on an English page en-US', () => {
+    const voices = [
+      { name: 'Samantha', lang: 'en-US', default: true, localService: true },
+      { name: 'Anna', lang: 'de-DE', default: false, localService: true },
+    ];
+    Object.assign(engine, { getVoices: () => voices });
+    document.documentElement.lang = 'de';
+    try {
+      act(() => root.render(<ReadAloud source="#text" copy={copy} />));
+      act(() => mainButton().click());
+      expect(engine.speak.mock.calls[0]![0]).toMatchObject({ lang: 'de-DE', voice: { name: 'Anna' } });
+    } finally {
+      document.documentElement.lang = 'en';
+    }
+    act(() => root.unmount());
+    root = createRoot(container);
+    act(() => root.render(<ReadAloud source="#text" copy={copy} />));
+    act(() => mainButton().click());
+    expect(engine.speak.mock.calls.at(-1)![0]).toMatchObject({ lang: 'en-US', voice: { name: 'Samantha' } });
+  });
+
   test('cancels speech when it is removed from the page', () => {
     act(() => root.render(<ReadAloud source="#text" copy={copy} />));
     act(() => mainButton().click());

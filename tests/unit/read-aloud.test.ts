@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
   createReader,
+  pickVoice,
   prepareChunks,
   stripTags,
   voiceLocale,
@@ -79,7 +80,8 @@ describe('voiceLocale', () => {
     ['ge', 'ka-GE'],
     ['ru', 'ru-RU'],
     ['en', 'en-US'],
-    ['de', 'en-US'],
+    ['de', 'de-DE'],
+    ['fr', 'en-US'],
     ['', 'en-US'],
   ])('%j speaks %s', (language, locale) => {
     expect(voiceLocale(language)).toBe(locale);
@@ -88,6 +90,40 @@ describe('voiceLocale', () => {
     reader = makeReader('ge');
     reader.start(['one']);
     expect(speech.spoken[0]!.lang).toBe('ka-GE');
+  });
+});
+
+describe('pickVoice', () => {
+  const voices = [
+    { name: 'Google US English', lang: 'en-US', default: true, localService: false },
+    { name: 'Anna', lang: 'de_AT', localService: true },
+    { name: 'Google Deutsch', lang: 'de-DE', localService: false },
+    { name: 'Markus', lang: 'de-DE', localService: true },
+  ];
+
+  test('takes a voice of exactly the locale, on-device first', () => {
+    expect(pickVoice(voices, 'de-DE')?.name).toBe('Markus');
+    expect(pickVoice(voices, 'en-US')?.name).toBe('Google US English');
+  });
+
+  test('falls back to the same language, and to none when the engine has no voice of it', () => {
+    expect(pickVoice(voices.slice(0, 2), 'de-DE')?.name).toBe('Anna');
+    expect(pickVoice(voices, 'ka-GE')).toBeUndefined();
+  });
+
+  test('a German reader speaks every chunk in de-DE with the German voice', () => {
+    reader = createReader({
+      engine: speech,
+      createUtterance: (text) => ({ text, lang: '', onend: null, onerror: null }),
+      language: 'de',
+      voices: () => voices,
+    });
+    reader.start(['Reinraumklasse A', 'Druckkaskade']);
+    speech.finish();
+    expect(speech.spoken.map((u) => [u.lang, u.voice?.name])).toEqual([
+      ['de-DE', 'Markus'],
+      ['de-DE', 'Markus'],
+    ]);
   });
 });
 

@@ -22,6 +22,25 @@ describe('searchTypeOf', () => {
   });
 });
 
+describe('German pages', () => {
+  test('are filed like their English twins, so each language index has the same types and divisions', () => {
+    expect(searchTypeOf('/de/blog/closed-systems')).toBe('article');
+    expect(searchTypeOf('/de/news/achema/')).toBe('news');
+    expect(searchTypeOf('/de/oil%26gas')).toBe('division');
+    expect(searchTypeOf('/de/our-references')).toBe('references');
+    expect(searchTypeOf('/de/career')).toBe('career');
+    expect(searchDivisionsOf('/de/oil&gas')).toEqual(['oil-gas']);
+    expect(searchDivisionsOf('/de/blog/sustainability', ['energy'])).toEqual(['energy']);
+  });
+
+  test('leave the same pages out as English does', () => {
+    for (const path of ['/de', '/de/', '/de/blog', '/de/search', '/de/thanks', '/de/privacy-policy'])
+      expect(searchTypeOf(path), path).toBeUndefined();
+    // Only a language the site has is a prefix: `/fr/blog/x` is no page of ours.
+    expect(searchTypeOf('/fr/blog/closed-systems')).toBeUndefined();
+  });
+});
+
 describe('searchDivisionsOf', () => {
   test('gives a division page its own division and the references page all six', () => {
     expect(searchDivisionsOf('/oil&gas')).toEqual(['oil-gas']);

@@ -1,14 +1,17 @@
 /**
- * Everything the brochure says, read from the site's own sources without Astro: company facts
- * (src/site.config.ts), divisions (src/content/sectors front matter),
- * references (src/content/references/*.yaml), service names and page copy (src/i18n/locales/en).
+ * Everything the brochure says, in one language, read from the site's own sources without Astro: company
+ * facts (src/site.config.ts), divisions (src/content/sectors front matter), references
+ * (src/content/references/*.yaml), service names and page copy (src/i18n/locales/<lang>). The German
+ * brochure reads the German twins (src/content/de/<collection>/<same file>) and the German resources; an
+ * entry without a twin, or a key without a German value, is taken from English and listed in `fallbacks`.
  * A missing field stops the script with the file and the field, like a content collection would.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
 import { parse } from 'yaml';
 import { DIVISIONS, SERVICES, type Division, type Service } from '../../../src/content/constants.ts';
+import { defaultLang, type Lang } from '../../../src/i18n/lang.ts';
 import { site } from '../../../src/site.config.ts';
 
 export interface BrochureDivision {
@@ -50,8 +53,11 @@ export interface BrochureInitiative {
 }
 
 export interface BrochureContent {
+  lang: Lang;
   site: typeof site;
   t: TFunction;
+  /** Content files of the language that do not exist yet, read in English instead (relative paths). */
+  fallbacks: string[];
   /** The newest article or news date: identical content gives an identical edition, and identical bytes. */
   edition: Date;
   tagline: string;
@@ -87,21 +93,32 @@ function frontMatter(file: string): Record_ {
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record_;
 
-/** Reads `path.to.value` from parsed JSON or YAML. */
-const at = (data: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node as Record_ | undefined)?.[key], data);
-
-/** The interface copy through i18next, so plurals and interpolation work as on the pages. */
-async function translator(localesDir: string): Promise<TFunction> {
+/** Every namespace of a language's locale files (src/i18n/locales/<lang>/*.json); none for a new language. */
+function localeResources(root: string, lang: Lang): Record<string, Record_> {
+  const dir = join(root, 'src', 'i18n', 'locales', lang);
   const resources: Record<string, Record_> = {};
-  for (const file of readdirSync(localesDir).filter((f) => f.endsWith('.json'))) {
-    resources[file.slice(0, -'.json'.length)] = readJson(join(localesDir, file));
+  if (!existsSync(dir)) return resources;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    resources[file.slice(0, -'.json'.length)] = readJson(join(dir, file));
   }
+  return resources;
+}
+
+/**
+ * The interface copy through i18next, so plurals and interpolation work as on the pages; a key the language
+ * lacks falls back to English, as getT does for the pages.
+ */
+async function translator(root: string, lang: Lang): Promise<TFunction> {
+  const english = localeResources(root, defaultLang);
   const instance = i18next.createInstance();
   await instance.init({
-    lng: 'en',
-    resources: { en: resources },
-    ns: Object.keys(resources),
+    lng: lang,
+    fallbackLng: defaultLang,
+    resources: {
+      [defaultLang]: english,
+      ...(lang !== defaultLang && { [lang]: localeResources(root, lang) }),
+    },
+    ns: Object.keys(english),
     defaultNS: 'brochure',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -110,8 +127,26 @@ async function translator(localesDir: string): Promise<TFunction> {
   return instance.t;
 }
 
-function loadDivision(root: string, id: Division): Omit<BrochureDivision, 'referenceCount'> {
-  const file = join(root, 'src', 'content', 'sectors', `${id}.mdx`);
+/**
+ * Where an entry's text is in a language: `src/content/de/<collection>/<name>` when the German twin exists,
+ * else the English file (noted in `fallbacks`).
+ */
+function contentFile(
+  root: string,
+  lang: Lang,
+  collection: string,
+  name: string,
+  fallbacks: string[],
+): string {
+  const english = join(root, 'src', 'content', collection, name);
+  if (lang === defaultLang) return english;
+  const twin = join(root, 'src', 'content', lang, collection, name);
+  if (existsSync(twin)) return twin;
+  fallbacks.push(`src/content/${lang}/${collection}/${name}`);
+  return english;
+}
+
+function loadDivision(file: string, id: Division): Omit<BrochureDivision, 'referenceCount'> {
   const data = frontMatter(file);
   // The division's short name is its eyebrow ("Pharma & life sciences"), as on the site.
   const name = data.eyebrow;
@@ -171,12 +206,12 @@ function newestContentDate(root: string): Date {
   return newest;
 }
 
-function loadInitiatives(root: string): BrochureInitiative[] {
+function loadInitiatives(root: string, lang: Lang, fallbacks: string[]): BrochureInitiative[] {
   const dir = join(root, 'src', 'content', 'initiatives');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.mdx'))
     .map((f) => {
-      const file = join(dir, f);
+      const file = contentFile(root, lang, 'initiatives', f, fallbacks);
       const data = frontMatter(file);
       const [name, descriptor = ''] = text(data, 'title', file).split(/:\s+/, 2) as [string, string?];
       const what = descriptor.charAt(0).toUpperCase() + descriptor.slice(1);
@@ -186,19 +221,21 @@ function loadInitiatives(root: string): BrochureInitiative[] {
     .map(({ id, name, descriptor }) => ({ id, name, descriptor }));
 }
 
-/** Reads the brochure's content from the repository at `root`. */
-export async function loadBrochureContent(root: string): Promise<BrochureContent> {
+/** Reads the brochure's content in a language from the repository at `root`. */
+export async function loadBrochureContent(root: string, lang: Lang = defaultLang): Promise<BrochureContent> {
   const localesDir = join(root, 'src', 'i18n', 'locales', 'en');
-  const t = await translator(localesDir);
-  const who = readJson(join(localesDir, 'who_are_we.json'));
+  const t = await translator(root, lang);
+  const fallbacks: string[] = [];
 
-  const divisions = DIVISIONS.map((id) => loadDivision(root, id));
+  const divisions = DIVISIONS.map((id) =>
+    loadDivision(contentFile(root, lang, 'sectors', `${id}.mdx`, fallbacks), id),
+  );
   const nameOf = (id: Division) => divisions.find((d) => d.id === id)!.name;
   const referenceDir = join(root, 'src', 'content', 'references');
   const references = readdirSync(referenceDir)
     .filter((f) => f.endsWith('.yaml'))
     .sort()
-    .map((f) => loadReference(join(referenceDir, f), nameOf));
+    .map((f) => loadReference(contentFile(root, lang, 'references', f, fallbacks), nameOf));
 
   const serviceName = (id: string) => {
     const name = t(`references:services.${id}`);
@@ -225,15 +262,17 @@ export async function loadBrochureContent(root: string): Promise<BrochureContent
     return { ...pick, services: pick.services.map(serviceName) };
   });
 
-  const organization = at(who, 'organization.paragraphs');
-  const history = at(who, 'history.items');
+  const organization = t('who_are_we:organization.paragraphs', { returnObjects: true });
+  const history = t('who_are_we:history.items', { returnObjects: true });
   if (!Array.isArray(organization))
     fail(join(localesDir, 'who_are_we.json'), 'organization.paragraphs', 'a list');
   if (!Array.isArray(history)) fail(join(localesDir, 'who_are_we.json'), 'history.items', 'a list');
 
   return {
+    lang,
     site,
     t,
+    fallbacks,
     edition: newestContentDate(root),
     tagline: t('footer:tagline'),
     organization: organization as string[],
@@ -248,6 +287,6 @@ export async function loadBrochureContent(root: string): Promise<BrochureContent
       projects: references.length,
       countries: new Set(references.map((r) => r.country)).size,
     },
-    initiatives: loadInitiatives(root),
+    initiatives: loadInitiatives(root, lang, fallbacks),
   };
 }

@@ -15,6 +15,7 @@ import PDFDocument from 'pdfkit';
 import type { BrochureContent } from './content.ts';
 import { readDrawing, type Drawing } from './drawing.ts';
 import { FontBook, type Family } from './fonts.ts';
+import { intlLocale, localePath, type Lang } from '../../../src/i18n/lang.ts';
 import { sectors } from '../../../src/routes.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -125,6 +126,20 @@ export interface RenderOptions {
   root: string;
 }
 
+/** A page's content passed the bottom of its frame. */
+export class OverflowError extends Error {}
+
+/**
+ * The sizes the running text (lead, body, small, strong) may take, largest first, per language. The grid
+ * was drawn for English, which always sets at full size: an English page that outgrows its frame stops the
+ * script. German runs 15–30 % longer than English, so its running text may step down in 2 % steps to 90 %
+ * before a page counts as overflowing; headings, labels and figures keep their size in every language.
+ */
+const TEXT_SCALES: Record<Lang, readonly number[]> = {
+  en: [1],
+  de: [1, 0.98, 0.96, 0.94, 0.92, 0.9],
+};
+
 class Brochure {
   readonly doc: PDFKit.PDFDocument;
   readonly fonts: FontBook;
@@ -145,14 +160,18 @@ class Brochure {
   /** While true, text() draws without tags (inside a figure, or page furniture). */
   private untagged = false;
 
-  constructor(content: BrochureContent, options: RenderOptions) {
+  constructor(content: BrochureContent, options: RenderOptions, scale = 1) {
     const { site, t } = content;
     this.content = content;
     this.c = readPalette(options.root);
     this.mark = readMark(options.root);
     this.drawing = readDrawing(join(options.root, 'src', 'components', 'art', 'PlantHero.astro'));
     this.edition = t('edition', {
-      date: content.edition.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      date: content.edition.toLocaleDateString(intlLocale[content.lang], {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
     });
     this.doc = new PDFDocument({
       size: 'A4',
@@ -160,7 +179,8 @@ class Brochure {
       autoFirstPage: false,
       bufferPages: true,
       tagged: true,
-      lang: 'en-GB',
+      // The document language a screen reader speaks it in: en-GB, or de-DE for the German brochure.
+      lang: intlLocale[content.lang],
       displayTitle: true,
       pdfVersion: '1.7',
       info: {
@@ -180,15 +200,20 @@ class Brochure {
     this.s = {
       display: { family: 'sans', weight: 600, size: 34, color: c['on-dark'], lineGap: 1 },
       h1: { family: 'sans', weight: 600, size: 22, color: c.ink, lineGap: 1.5 },
-      lead: { family: 'sans', weight: 400, size: 10.4, color: c['ink-2'], lineGap: 3.8 },
+      lead: { family: 'sans', weight: 400, size: 10.4 * scale, color: c['ink-2'], lineGap: 3.8 * scale },
       h3: { family: 'sans', weight: 600, size: 11, color: c.ink, lineGap: 1.5 },
-      body: { family: 'sans', weight: 400, size: 8.8, color: c['ink-2'], lineGap: 3.2 },
-      small: { family: 'sans', weight: 400, size: 8.2, color: c.muted, lineGap: 2.6 },
-      strong: { family: 'sans', weight: 600, size: 8.6, color: c.ink, lineGap: 2.4 },
+      body: { family: 'sans', weight: 400, size: 8.8 * scale, color: c['ink-2'], lineGap: 3.2 * scale },
+      small: { family: 'sans', weight: 400, size: 8.2 * scale, color: c.muted, lineGap: 2.6 * scale },
+      strong: { family: 'sans', weight: 600, size: 8.6 * scale, color: c.ink, lineGap: 2.4 * scale },
       eyebrow: { family: 'mono', weight: 500, size: 7.4, color: c.accent, tracking: 0.14, upper: true },
       label: { family: 'mono', weight: 500, size: 6.6, color: c.muted, tracking: 0.1, upper: true },
       figure: { family: 'sans', weight: 600, size: 25, color: c.blueprint },
     };
+  }
+
+  /** The address of a site page in the brochure's language: `/oil&gas` → `https://…/de/oil&gas` in German. */
+  pageUrl(path: string): string {
+    return `${this.content.site.url}${localePath(this.content.lang, path)}`;
   }
 
   // ── Type ────────────────────────────────────────────────────────────────────────────────────────────
@@ -388,7 +413,9 @@ class Brochure {
   /** Fails when a page's content passed the bottom of its frame. */
   fits(name: string, y: number, bottom = FRAME.bottom) {
     if (y > bottom) {
-      throw new Error(`brochure: the "${name}" page overflows its frame by ${Math.ceil(y - bottom)} pt`);
+      throw new OverflowError(
+        `brochure: the "${name}" page overflows its frame by ${Math.ceil(y - bottom)} pt`,
+      );
     }
   }
 
@@ -508,7 +535,7 @@ class Brochure {
       bottom + 14,
       WIDTH,
     );
-    const place = t('cover.place', { seat: site.seat, year: site.established });
+    const place = t('cover.place', { seat: t('firm.seat', { seat: site.seat }), year: site.established });
     this.text(place, this.with(label, { color: c['on-dark-muted'] }), FRAME.left, bottom + 44, WIDTH);
     const url = site.url.replace(/^https:\/\//, '');
     const w = this.width(url, label);
@@ -555,7 +582,7 @@ class Brochure {
       left += this.text(t('who.initiatives'), s.eyebrow, FRAME.left, left, leftWidth, { tag: 'H3' }) + 6;
       left += this.text(t('who.initiatives_text'), s.small, FRAME.left, left, leftWidth) + 8;
       for (const initiative of content.initiatives) {
-        const link = { link: `${site.url}/initiatives/${initiative.id}` };
+        const link = { link: this.pageUrl(`/initiatives/${initiative.id}`) };
         const h = this.text(initiative.name, s.strong, FRAME.left, left, 70, link);
         left +=
           Math.max(
@@ -646,7 +673,7 @@ class Brochure {
 
   divisions(number: number) {
     const { c, s, content } = this;
-    const { site, t } = content;
+    const { t } = content;
     const section = t('divisions.eyebrow');
     this.page(section);
     let y = this.sectionHeader(number, section, t('divisions.title'), t('divisions.text'));
@@ -664,7 +691,7 @@ class Brochure {
       yy += 9;
       if (draw) this.text(String(i + 1).padStart(2, '0'), s.eyebrow, x, yy + 2, 20, { tag: null });
       const slug = sectors.find((sector) => sector.art === division.id)?.slug ?? division.id;
-      yy += put(division.name, s.h3, x + 22, HALF - 22, { link: `${site.url}/${slug}`, tag: 'H3' });
+      yy += put(division.name, s.h3, x + 22, HALF - 22, { link: this.pageUrl(`/${slug}`), tag: 'H3' });
       yy += 4;
       yy += put(division.summary, s.body, x, HALF);
       yy += 6;
@@ -697,7 +724,7 @@ class Brochure {
 
   references(number: number) {
     const { c, s, content } = this;
-    const { site, t } = content;
+    const { t } = content;
     const section = t('references.eyebrow');
     this.page(section);
     let y = this.sectionHeader(
@@ -748,10 +775,11 @@ class Brochure {
     } else {
       y -= 6;
     }
-    const more = `${site.url.replace(/^https:\/\//, '')}/our-references`;
+    const moreUrl = this.pageUrl('/our-references');
+    const more = moreUrl.replace(/^https:\/\//, '');
     y += 8;
     y += this.text(more, this.with(s.label, { color: c.blueprint }), FRAME.left, y, WIDTH, {
-      link: `${site.url}/our-references`,
+      link: moreUrl,
     });
     this.fits(section, y);
   }
@@ -869,7 +897,7 @@ class Brochure {
     );
     y += 26;
 
-    const bookUrl = `${site.url}/contact#book-a-meeting`;
+    const bookUrl = this.pageUrl('/contact#book-a-meeting');
     const book = t('common:cta.book');
     const button: Style = { family: 'sans', weight: 600, size: 11, color: '#ffffff' };
     const bw = this.width(book, button) + 36;
@@ -903,9 +931,20 @@ class Brochure {
       [
         {
           label: t('contact.address'),
-          value: `${site.legalName}\n${address.street}\n${address.postalCode} ${address.city}\n${address.country}`,
+          value: [
+            site.legalName,
+            address.street,
+            `${address.postalCode} ${t('firm.city', { city: address.city })}`,
+            t('firm.country', { country: address.country }),
+          ].join('\n'),
         },
-        { label: who('contact_person'), value: site.contactPerson },
+        {
+          label: who('contact_person'),
+          value: t('firm.contact_person', {
+            contactPerson: site.contactPerson,
+            name: site.contactPerson.split(', ')[0],
+          }),
+        },
       ],
       [
         { label: who('email'), value: site.email, link: `mailto:${site.email}` },
@@ -921,7 +960,7 @@ class Brochure {
           value: who('profile_link'),
           link: site.social.find((p) => p.kind === 'professional-network')?.url,
         },
-        { label: who('established'), value: `${site.established}, ${site.seat}` },
+        { label: who('established'), value: `${site.established}, ${t('firm.seat', { seat: site.seat })}` },
       ],
     ];
     for (const row of rows) {
@@ -951,20 +990,19 @@ class Brochure {
     );
     y += 18;
     const third = (WIDTH - 2 * 16) / 3;
-    const host = site.url.replace(/^https:\/\//, '');
     for (let i = 0; i < content.divisions.length; i += 3) {
       let row = 0;
       content.divisions.slice(i, i + 3).forEach((division, j) => {
         const x = FRAME.left + j * (third + 16);
         const slug = sectors.find((sector) => sector.art === division.id)?.slug ?? division.id;
-        const url = `${site.url}/${slug}`;
+        const url = this.pageUrl(`/${slug}`);
         let yy = y;
         yy +=
           this.text(division.name, this.with(s.strong, { color: c['on-dark'], size: 9.4 }), x, yy, third, {
             link: url,
           }) + 2;
         yy += this.text(
-          `${host}/${slug}`,
+          url.replace(/^https:\/\//, ''),
           this.with(label, { upper: false, tracking: 0.02, size: 7.4 }),
           x,
           yy,
@@ -999,7 +1037,19 @@ class Brochure {
   }
 }
 
-/** Renders the brochure to PDF bytes. */
-export function renderBrochure(content: BrochureContent, options: RenderOptions): Promise<Uint8Array> {
-  return new Brochure(content, options).render();
+/**
+ * Renders the brochure to PDF bytes, at the largest running-text size of its language at which every page
+ * fits (TEXT_SCALES); past the smallest, the overflow of the last try stops the script.
+ */
+export async function renderBrochure(content: BrochureContent, options: RenderOptions): Promise<Uint8Array> {
+  let overflow: OverflowError | undefined;
+  for (const scale of TEXT_SCALES[content.lang]) {
+    try {
+      return await new Brochure(content, options, scale).render();
+    } catch (error) {
+      if (!(error instanceof OverflowError)) throw error;
+      overflow = error;
+    }
+  }
+  throw overflow!;
 }

@@ -42,6 +42,8 @@ export const gates = {
       feeds: [
         { path: '/blog/rss.xml', section: '/blog' },
         { path: '/news/rss.xml', section: '/news' },
+        { path: '/de/blog/rss.xml', section: '/de/blog' },
+        { path: '/de/news/rss.xml', section: '/de/news' },
       ],
     }),
   'social-cards': (site: BuiltSite) => checkSocialCards(site, { origin: siteConfig.url, isIndexable }),

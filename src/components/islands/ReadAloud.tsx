@@ -22,7 +22,7 @@ export interface ReadAloudCopy {
 interface Props {
   /** CSS selector of the element whose headings, paragraphs, list items and table cells are read. */
   source: string;
-  /** Interface language code; picks the voice (SPEC §7). @default 'en' */
+  /** Interface language code; picks the voice (SPEC §7). @default the page's `<html lang>` */
   language?: string;
   copy: ReadAloudCopy;
 }
@@ -42,7 +42,7 @@ function chunksOf(selector: string): string[] {
     .map((element) => element.innerHTML);
 }
 
-function Control({ source, language = 'en', copy }: Props) {
+function Control({ source, language, copy }: Props) {
   const [supported, setSupported] = useState(false);
   const [state, setState] = useState<ReadAloudState>('idle');
   const reader = useRef<Reader | null>(null);
@@ -54,7 +54,9 @@ function Control({ source, language = 'en', copy }: Props) {
     reader.current = createReader({
       engine,
       createUtterance: (text) => new SpeechSynthesisUtterance(text) as unknown as SpeechUtteranceLike,
-      language,
+      // A German page (`<html lang="de">`) speaks German with a German voice, an English one English.
+      language: language ?? document.documentElement.lang,
+      voices: () => window.speechSynthesis.getVoices?.() ?? [],
       onChange: setState,
     });
     setSupported(true);

@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { feed } from '../_articles.ts';
+import { feed } from '../_feeds.ts';
 
-export const GET: APIRoute = (context) => feed('blog', context);
+export const GET: APIRoute = (context) => feed('blog', 'en', context);

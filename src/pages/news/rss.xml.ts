@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { feed } from '../_articles.ts';
+import { feed } from '../_feeds.ts';
 
-export const GET: APIRoute = (context) => feed('news', context);
+export const GET: APIRoute = (context) => feed('news', 'en', context);
