@@ -380,9 +380,14 @@ function checkContact(file: string, source: string): ContentProblem[] {
 function proseOnly(file: string, source: string): string {
   const keep = new Uint8Array(source.length);
   for (const [from, to] of proseRanges(file, source)) keep.fill(1, from, to);
-  // Ids are not prose: `author: jelena-markovic`, `tags: [gmp, atex]`.
+  // Ids are not prose: `author: jelena-markovic`, `investment: 'under-5'`, `tags: [gmp, atex]`, `"id": "honesty"`.
   if (/\.(mdx|yaml)$/.test(file))
-    for (const match of source.matchAll(/^(\s*(?:- )?[\w-]+:[ \t]+)([a-z0-9-]+|\[[a-z0-9, -]*\])[ \t]*$/gm))
+    for (const match of source.matchAll(
+      /^(\s*(?:- )?[\w-]+:[ \t]+)([a-z0-9-]+|'[a-z0-9-]+'|"[a-z0-9-]+"|\[[a-z0-9, -]*\])[ \t]*$/gm,
+    ))
+      keep.fill(0, match.index + match[1]!.length, match.index + match[0].length);
+  if (file.endsWith('.json'))
+    for (const match of source.matchAll(/("(?:id|slug|anchor)":\s*)"[^"]*"/g))
       keep.fill(0, match.index + match[1]!.length, match.index + match[0].length);
   let out = '';
   for (let i = 0; i < source.length; i += 1) out += keep[i] || source[i] === '\n' ? source[i] : ' ';
