@@ -164,7 +164,7 @@ describe('mail templates', () => {
       createElement(T.ContactAck, { siteUrl, lang: 'en', id: 4 }),
       createElement(T.MeetingAck, {
         siteUrl,
-        lang: 'de',
+        lang: 'en',
         start: new Date('2026-12-01T09:00:00Z'),
         visitorTimeZone: 'America/Chicago',
         links: {
