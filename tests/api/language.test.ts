@@ -200,6 +200,8 @@ describe('a contact message from a German page', () => {
     const [firm] = mailTo(mail.catcher, NOTIFY_TO);
     expect(firm!.subject).toBe('Inquiry: Reinraumklasse B für eine Abfüllung (Jana Weber)');
     expect(firm!.text).toContain('A message arrived through the contact form.');
+    // The firm's mail names the sender's language, so the reply can be written in it.
+    expect(firm!.html).toMatch(/>Language<\/td>\s*<td[^>]*>German<\/td>/);
 
     const list = await api.call('GET', '/api/inquiries', { token });
     expect(list.body[0].lang).toBe('de');
@@ -226,6 +228,7 @@ describe('a meeting request from a German page', () => {
 
     const [firm] = mailTo(mail.catcher, NOTIFY_TO);
     expect(firm!.subject).toMatch(/^Meeting request: /);
+    expect(firm!.html).toMatch(/>Language<\/td>\s*<td[^>]*>German<\/td>/);
     expect(calendarText(firm!).summary).toBe('Meeting: Jana Weber');
 
     const cancelLink = linkIn(ack!, `${SITE_URL}/de/meeting/cancel?token=`);

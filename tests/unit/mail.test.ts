@@ -202,6 +202,7 @@ describe('mail templates', () => {
         sourcePage: '/contact',
         receivedAt: new Date('2026-11-25T09:00:00Z'),
         privacyVersion: 'privacy-2026-11-25',
+        senderLang: 'de',
       }),
     );
     expect(html).not.toContain('<script>');

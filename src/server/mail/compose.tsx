@@ -223,6 +223,7 @@ const builders: Record<MailTemplate, Builder> = {
           sourcePage={i.sourcePage}
           receivedAt={new Date(i.createdAt)}
           privacyVersion={i.privacyVersion}
+          senderLang={i.lang}
         />
       ),
       subject: fill(copy.contact_notify.subject, {
@@ -261,6 +262,7 @@ const builders: Record<MailTemplate, Builder> = {
           email={i.email}
           subject={i.subject ?? ''}
           receivedAt={new Date(i.createdAt)}
+          senderLang={i.lang}
         />
       ),
       subject: fill(m.change === 'requested' ? c.subject : c.changes[m.change].subject, values),

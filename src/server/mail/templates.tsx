@@ -81,6 +81,8 @@ export interface ContactNotifyProps extends Base {
   sourcePage: string | null;
   receivedAt: Date;
   privacyVersion: string;
+  /** The language the sender wrote from: the firm replies in it. */
+  senderLang: Lang;
 }
 
 export function ContactNotify(props: ContactNotifyProps) {
@@ -106,6 +108,7 @@ export function ContactNotify(props: ContactNotifyProps) {
           [f.sourcePage, props.sourcePage],
           [f.receivedAt, belgradeDateTime(props.receivedAt)],
           [f.privacyVersion, props.privacyVersion],
+          [f.lang, copy.languages[props.senderLang]],
         ]}
       />
       <Action href={`${props.siteUrl}/admin`}>{c.admin}</Action>
@@ -142,6 +145,8 @@ export interface MeetingNotifyProps extends Base {
   email: string;
   subject: string;
   receivedAt: Date;
+  /** The language the visitor booked from: the firm talks to them in it. */
+  senderLang: Lang;
 }
 
 /** The firm's mail about a meeting: the request itself, or what changed since (with the calendar update). */
@@ -170,6 +175,7 @@ export function MeetingNotify(props: MeetingNotifyProps) {
           [f.email, <TextLink href={`mailto:${props.email}`}>{props.email}</TextLink>],
           [f.subject, props.subject],
           [f.receivedAt, belgradeDateTime(props.receivedAt)],
+          [f.lang, copy.languages[props.senderLang]],
         ]}
       />
       <Action href={`${props.siteUrl}/admin`}>{c.admin}</Action>
