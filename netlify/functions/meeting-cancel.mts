@@ -9,4 +9,5 @@ import { cancelMeetingLinkHandlers } from '../../src/server/meeting-links.ts';
 
 export default route('meeting-cancel', cancelMeetingLinkHandlers);
 
-export const config: Config = { path: '/meeting/cancel' };
+/** German readers' links carry the `/de` prefix: the page answers in their language. */
+export const config: Config = { path: ['/meeting/cancel', '/de/meeting/cancel'] };

@@ -10,4 +10,5 @@ import { rescheduleMeetingLinkHandlers } from '../../src/server/meeting-links.ts
 
 export default route('meeting-reschedule', rescheduleMeetingLinkHandlers);
 
-export const config: Config = { path: '/meeting/reschedule' };
+/** German readers' links carry the `/de` prefix: the page answers in their language. */
+export const config: Config = { path: ['/meeting/reschedule', '/de/meeting/reschedule'] };

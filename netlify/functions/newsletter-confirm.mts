@@ -9,4 +9,5 @@ import { confirmLinkHandlers } from '../../src/server/newsletter-links.ts';
 
 export default route('newsletter-confirm', confirmLinkHandlers);
 
-export const config: Config = { path: '/newsletter/confirm' };
+/** German readers' links carry the `/de` prefix: the page answers in their language. */
+export const config: Config = { path: ['/newsletter/confirm', '/de/newsletter/confirm'] };

@@ -10,4 +10,5 @@ import { unsubscribeLinkHandlers } from '../../src/server/newsletter-links.ts';
 
 export default route('newsletter-unsubscribe', unsubscribeLinkHandlers);
 
-export const config: Config = { path: '/newsletter/unsubscribe' };
+/** German readers' links carry the `/de` prefix: the page answers in their language. */
+export const config: Config = { path: ['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'] };

@@ -29,6 +29,7 @@ const [{ id: adminId }] = (await db.query<{ id: number }>('SELECT id FROM admins
 const campaign = await createCampaign(
   db,
   {
+    lang: 'en',
     subject: 'Korvel newsletter, winter 2026',
     preheader: 'Annex 1 inspections, hygienic design and a heat-pump retrofit.',
     markdown: [

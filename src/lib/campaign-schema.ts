@@ -3,6 +3,7 @@
  * so the public pages' shared form code (src/lib/schemas.ts) does not carry them.
  */
 import * as z from 'zod/mini';
+import { languages } from '../i18n/lang.ts';
 
 /** Limits of a newsletter issue; they match the `campaigns` columns. */
 export const CAMPAIGN_LIMITS = { subject: 150, preheader: 200, markdown: 50_000, articles: 6 } as const;
@@ -53,6 +54,8 @@ const campaignFields = {
       z.maxLength(CAMPAIGN_LIMITS.articles, 'Choose at most six articles.'),
       z.refine((ids: string[]) => new Set(ids).size === ids.length, 'Choose each article only once.'),
     ),
+  /** The issue's language: who receives it (the confirmed subscribers of that language) and its mail's frame. */
+  lang: z.enum(languages, 'The language is "en" (English) or "de" (German).'),
 };
 
 /** POST /api/campaigns: a new draft. */
@@ -62,8 +65,9 @@ export const campaignSchema = z.strictObject(
     preheader: z.optional(campaignFields.preheader),
     markdown: campaignFields.markdown,
     articles: z.optional(campaignFields.articles),
+    lang: z.optional(campaignFields.lang),
   },
-  'Send a JSON object with subject, markdown and, if you like, preheader and articles.',
+  'Send a JSON object with subject, markdown and, if you like, preheader, articles and lang.',
 );
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
@@ -75,13 +79,14 @@ export const campaignPatchSchema = z
       preheader: z.optional(campaignFields.preheader),
       markdown: z.optional(campaignFields.markdown),
       articles: z.optional(campaignFields.articles),
+      lang: z.optional(campaignFields.lang),
     },
-    'Send a JSON object with the fields to change: subject, preheader, markdown or articles.',
+    'Send a JSON object with the fields to change: subject, preheader, markdown, articles or lang.',
   )
   .check(
     z.refine(
       (patch) => Object.keys(patch).length > 0,
-      'Send at least one of subject, preheader, markdown or articles.',
+      'Send at least one of subject, preheader, markdown, articles or lang.',
     ),
   );
 export type CampaignPatch = z.infer<typeof campaignPatchSchema>;

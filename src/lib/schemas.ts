@@ -3,6 +3,7 @@
  * Objects are strict: an unexpected field (`id`, `__proto__`, …) is refused, not ignored.
  */
 import * as z from 'zod/mini';
+import { langOf, languages, splitLocale, type Lang } from '../i18n/lang.ts';
 import { checkEmail } from './email.ts';
 import { isTimeZone } from './time-zone.ts';
 
@@ -45,11 +46,32 @@ const sourcePage = z.string('Say which page the form was on.').check(
   z.regex(/^\/(?!\/)[A-Za-z0-9\-._~/&]*$/, 'The source page must be a path on this site.'),
 );
 
+/**
+ * The language of the page a public form is on (its `<html lang>`): the mail to the sender is written in it.
+ * Optional, English when absent; anything but a site language is refused.
+ */
+export const langField = z.optional(
+  z.enum(languages, `The language is one of ${languages.map((l) => `"${l}"`).join(', ')}.`),
+);
+
+/** The language a public form's island sends: its page's `<html lang>` (English where that is not a site language). */
+export const documentLang = (): Lang =>
+  langOf(typeof document === 'undefined' ? undefined : document.documentElement.lang);
+
+/**
+ * The language a public form's sender is written to in: the one it sent, else that of the page it names as its
+ * source (`/de/contact` → German, so a plain form post without JavaScript from a German page counts as German),
+ * else English.
+ */
+export const senderLang = (data: { lang?: Lang; source?: string }): Lang =>
+  data.lang ?? (data.source ? splitLocale(data.source).lang : 'en');
+
 export const newsletterSignupSchema = z.strictObject(
   {
     email,
     consent: z.literal(true, 'Tick the box to agree to receive the newsletter.'),
     source: sourcePage,
+    lang: langField,
     /** Honeypot: hidden from people, filled in by bots. Any value means "store nothing". */
     website: z.optional(z.string().check(z.maxLength(200))),
   },
@@ -131,6 +153,7 @@ const traps = {
   /** Milliseconds between the form appearing and being sent, measured by the form itself. */
   fillMs: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(86_400_000))),
   source: z.optional(sourcePage),
+  lang: langField,
 };
 
 export const contactSchema = z.strictObject(

@@ -28,22 +28,35 @@ export type ZonedSlot = {
   zone: string;
 };
 
-const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, ...options });
+const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions, locale = 'en-GB') =>
+  new Intl.DateTimeFormat(locale, { timeZone, ...options });
 
-const clock = (at: Date, timeZone: string) =>
-  formatter(timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+const clock = (at: Date, timeZone: string, locale?: string) =>
+  formatter(timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, locale).format(at);
 
-/** The slot from `start` to `end` as clocks in `timeZone` show it. */
-export function zonedSlot(start: Date, end: Date, timeZone: string): ZonedSlot {
+/**
+ * The slot from `start` to `end` as clocks in `timeZone` show it, written for `locale` (a BCP 47 tag:
+ * `en-GB` "Tuesday 1 December 2026", `de-DE` "Dienstag, 1. Dezember 2026" and "MEZ").
+ */
+export function zonedSlot(start: Date, end: Date, timeZone: string, locale = 'en-GB'): ZonedSlot {
   const part = (options: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes) =>
-    formatter(timeZone, options)
+    formatter(timeZone, options, locale)
       .formatToParts(start)
       .find((p) => p.type === type)?.value ?? '';
+  // British English reads without the comma some ICU versions put after the weekday; other languages take
+  // their own full date as Intl writes it.
+  const date =
+    locale === 'en-GB'
+      ? `${part({ weekday: 'long' }, 'weekday')} ${part({ day: 'numeric' }, 'day')} ${part({ month: 'long' }, 'month')} ${part({ year: 'numeric' }, 'year')}`
+      : formatter(
+          timeZone,
+          { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+          locale,
+        ).format(start);
   return {
-    date: `${part({ weekday: 'long' }, 'weekday')} ${part({ day: 'numeric' }, 'day')} ${part({ month: 'long' }, 'month')} ${part({ year: 'numeric' }, 'year')}`,
-    start: clock(start, timeZone),
-    end: clock(end, timeZone),
+    date,
+    start: clock(start, timeZone, locale),
+    end: clock(end, timeZone, locale),
     zone: part({ timeZoneName: 'short' }, 'timeZoneName'),
   };
 }

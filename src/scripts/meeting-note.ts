@@ -2,6 +2,7 @@
  * Fills in the meeting note on /thanks?meeting=<ISO start>&uid=<meeting UID> (MeetingNote.astro): the visitor
  * has just requested that slot. Loaded only when the address names a meeting.
  */
+import { langOf } from '../i18n/lang.ts';
 import { MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
 
 const params = new URLSearchParams(location.search);
@@ -29,7 +30,10 @@ if (note && at && !Number.isNaN(at.getTime())) {
   }
   const download = note.querySelector('a[data-meeting-ics]');
   if (uid && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uid)) {
-    download?.setAttribute('href', `/api/meeting.ics?${new URLSearchParams({ start: start!, uid })}`);
+    // The calendar file speaks the page's language (its summary and description).
+    const lang = langOf(document.documentElement.lang);
+    const query = new URLSearchParams({ start: start!, uid, ...(lang !== 'en' && { lang }) });
+    download?.setAttribute('href', `/api/meeting.ics?${query}`);
   } else {
     // Without the meeting's UID a downloaded file would become a second entry beside the mailed invitation.
     download?.remove();

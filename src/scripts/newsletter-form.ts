@@ -3,7 +3,7 @@
  * JSON, and shows the one neutral reply in place. Without this script the form posts as plain HTML and the
  * function answers with a 303 back to the page (see NewsletterBlock.astro).
  */
-import { newsletterSignupSchema, validate } from '../lib/schemas.ts';
+import { documentLang, newsletterSignupSchema, validate } from '../lib/schemas.ts';
 
 function showError(form: HTMLFormElement, name: string, text: string | undefined) {
   const field = form.elements.namedItem(name) as HTMLInputElement | null;
@@ -39,6 +39,7 @@ export function enhance(form: HTMLFormElement): void {
       email: value('email'),
       consent,
       source: value('source'),
+      lang: documentLang(),
       ...(value('website') && { website: value('website') }),
     };
     const checked = validate(newsletterSignupSchema, body);

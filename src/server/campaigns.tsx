@@ -6,12 +6,13 @@
 import { render } from '@react-email/render';
 import { campaignPatchSchema, campaignSchema, type CampaignPatch } from '../lib/campaign-schema.ts';
 import { validate } from '../lib/schemas.ts';
+import { localePath, type Lang } from '../i18n/lang.ts';
 import { requireAdmin, ROLES_FOR } from './auth.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
 import { HttpError, json, noContent, readJson, readText, type Handler } from './http.ts';
 import { articlesFor, CampaignMail } from './mail/campaign.tsx';
-import { copy, fill } from './mail/copy.ts';
+import { fill, mailCopy } from './mail/copy.ts';
 import { sendSoon, workSoon } from './mail/kick.ts';
 import { verifyCampaignView } from './mail/links.ts';
 import { mailSettings } from './mail/settings.ts';
@@ -68,8 +69,12 @@ async function campaignContent(req: Request) {
     preheader: parsed.data.preheader ?? '',
     markdown: parsed.data.markdown,
     articles: parsed.data.articles ?? [],
+    lang: parsed.data.lang ?? 'en',
   };
 }
+
+/** "English" or "German": the admin is English, and names an issue's language so. */
+const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', de: 'German' };
 
 export const listCampaignsHandler: Handler = async (req, context) => {
   const db = database();
@@ -160,7 +165,11 @@ export const sendCampaignHandler: Handler = async (req, context) => {
     result = await db.transaction((tx) => startSending(tx, id));
   } catch (error) {
     if (!(error instanceof NoRecipients)) throw error;
-    throw new HttpError(409, 'no_recipients', 'There are no confirmed subscribers to send to.');
+    throw new HttpError(
+      409,
+      'no_recipients',
+      `There are no confirmed ${LANGUAGE_NAMES[error.lang]} subscribers to send to.`,
+    );
   }
   if (!result) throw notFound(id);
   if ('notDraft' in result) throw wrongState(result);
@@ -190,7 +199,8 @@ export const cancelCampaignHandler: Handler = async (req, context) => {
 };
 
 /** What the preview shows where each recipient's own unsubscribe address will stand. */
-const previewUnsubscribeUrl = (siteUrl: string) => `${siteUrl}/newsletter/unsubscribe?token=…`;
+const previewUnsubscribeUrl = (siteUrl: string, lang: Lang) =>
+  `${siteUrl}${localePath(lang, '/newsletter/unsubscribe')}?token=…`;
 
 /** POST /api/campaign-preview: the mail exactly as a subscriber will get it, from the editor's fields. */
 export const previewCampaignHandler: Handler = async (req, context) => {
@@ -204,7 +214,7 @@ export const previewCampaignHandler: Handler = async (req, context) => {
       {...content}
       articles={articlesFor(content.articles)}
       viewUrl={`${siteUrl}/newsletter/issue/…`}
-      unsubscribeUrl={previewUnsubscribeUrl(siteUrl)}
+      unsubscribeUrl={previewUnsubscribeUrl(siteUrl, content.lang)}
     />
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
@@ -221,6 +231,8 @@ export const viewCampaignHandler: Handler = async (req, context) => {
   const raw = context.params.id ?? '';
   const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
   const signature = params.get('sig') ?? '';
+  // Nothing names the language of an issue that cannot be found: that page is English.
+  const copy = mailCopy('en');
   const missing = () =>
     linkPageResponse(404, {
       eyebrow: copy.pages.eyebrow,
@@ -233,15 +245,17 @@ export const viewCampaignHandler: Handler = async (req, context) => {
   const campaign = await findCampaign(database(), id);
   if (!campaign) return missing();
   const { siteUrl } = mailSettings();
+  const words = mailCopy(campaign.lang).campaign;
   const html = await render(
     <CampaignMail
       siteUrl={siteUrl}
+      lang={campaign.lang}
       subject={campaign.subject}
       preheader=""
       markdown={campaign.markdown}
       articles={articlesFor(campaign.articles)}
-      footerNote={copy.campaign.web_note}
-      webTitle={fill(copy.campaign.web_title, { subject: campaign.subject })}
+      footerNote={words.web_note}
+      webTitle={fill(words.web_title, { subject: campaign.subject })}
     />,
   );
   return htmlPageResponse(200, html, WEB_VERSION_CSP);

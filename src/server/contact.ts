@@ -4,18 +4,21 @@
  * the same schema, the same traps, the same rate limit; only the reply differs (201 JSON or a 303).
  */
 import { randomUUID } from 'node:crypto';
+import { isLang, localePath, type Lang } from '../i18n/lang.ts';
 import { meetingIcs, meetingUid } from '../lib/ics.ts';
 import { isOfferedSlot, MEETING_MINUTES, MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
 import {
   contactSchema,
   meetingRequestSchema,
   PRIVACY_POLICY_VERSION,
+  senderLang,
   validate,
   type FieldErrors,
 } from '../lib/schemas.ts';
 import { site } from '../site.config.ts';
 import { database } from './config.ts';
 import { HttpError, isFormPost, json, readForm, readJson, seeOther, type Handler } from './http.ts';
+import { fill, mailCopy } from './mail/copy.ts';
 import { sendSoon } from './mail/kick.ts';
 import { notifyAddress } from './mail/settings.ts';
 import { onlyParams } from './query.ts';
@@ -31,8 +34,17 @@ export const CONTACT_BODY_LIMIT = 24 * 1024;
 export const MIN_FILL_MS = 3000;
 
 /** Where a form post without JavaScript lands when a field needs attention (see the contact page). */
-const formErrorsAt = (fields: string[]) =>
-  `/contact?invalid=${encodeURIComponent(fields.join(','))}#form-errors`;
+const formErrorsAt = (fields: string[], lang: Lang) =>
+  `${localePath(lang, '/contact')}?invalid=${encodeURIComponent(fields.join(','))}#form-errors`;
+
+/** The language of a form post that did not pass the schema: its valid `lang` or source page, else English. */
+function langOfBody(body: unknown): Lang {
+  const { lang, source } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return senderLang({
+    lang: isLang(lang) ? lang : undefined,
+    source: typeof source === 'string' ? source : undefined,
+  });
+}
 
 /** A plain form post, turned into the shape the JSON schemas read (a ticked checkbox sends "on"). */
 function fromForm(fields: Record<string, string>): Record<string, unknown> {
@@ -57,16 +69,17 @@ export const submitInquiry: Handler = async (req, context) => {
     fields = { slot: 'That time is not offered any more. Pick one of the times listed.' };
   }
   if (fields || !parsed.ok) {
-    if (form) return seeOther(formErrorsAt(Object.keys(fields ?? {})));
+    if (form) return seeOther(formErrorsAt(Object.keys(fields ?? {}), langOfBody(body)));
     throw new HttpError(400, 'validation_failed', 'Check the highlighted fields and send the form again.', {
       fields,
     });
   }
 
+  const lang = senderLang(parsed.data);
   const db = database();
   const window = await hit(db, CONTACT_PER_IP, context.ip);
   if (window.count > CONTACT_PER_IP.max) {
-    if (form) return seeOther(formErrorsAt(['rate_limited']));
+    if (form) return seeOther(formErrorsAt(['rate_limited'], lang));
     throw new HttpError(
       429,
       'rate_limited',
@@ -98,6 +111,7 @@ export const submitInquiry: Handler = async (req, context) => {
       ...(data.kind === 'meeting' && data.timeZone && { visitorTimeZone: data.timeZone }),
       privacyVersion: PRIVACY_POLICY_VERSION,
       sourcePage: data.source,
+      lang,
     };
     try {
       // The inquiry and its two mails (to the firm, to the visitor) commit together or not at all.
@@ -118,13 +132,14 @@ export const submitInquiry: Handler = async (req, context) => {
     } catch (error) {
       if (!(error instanceof SlotTakenError)) throw error;
       const slot = 'Someone has just requested this time. Pick another one.';
-      if (form) return seeOther(formErrorsAt(['slot']));
+      if (form) return seeOther(formErrorsAt(['slot'], lang));
       throw new HttpError(409, 'slot_taken', slot, { fields: { slot } });
     }
   }
+  // The thank-you page of the form's language (`/de/thanks` for German).
   const thanks = start
-    ? `/thanks?${new URLSearchParams({ meeting: start.toISOString(), uid: uidOfMeeting! })}`
-    : '/thanks';
+    ? `${localePath(lang, '/thanks')}?${new URLSearchParams({ meeting: start.toISOString(), uid: uidOfMeeting! })}`
+    : localePath(lang, '/thanks');
   if (form) return seeOther(thanks);
   return json(201, {
     message: 'Thank you for getting in touch.',
@@ -147,11 +162,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * An .ics file for a requested meeting: `start` on the half-hour grid and `uid`, the meeting's UID from the
- * thank-you page's address, so the file and the invitations by mail are one calendar entry.
+ * thank-you page's address, so the file and the invitations by mail are one calendar entry. `lang=de` (the
+ * German thank-you page) writes its summary and description in German.
  */
 export const meetingCalendar: Handler = async (req) => {
   const params = new URL(req.url).searchParams;
-  onlyParams(params, ['start', 'uid']);
+  onlyParams(params, ['start', 'uid', 'lang']);
+  const lang = params.get('lang') ?? 'en';
+  if (!isLang(lang)) throw new HttpError(400, 'invalid_query', '"lang" is "en" or "de", or absent.');
   const raw = params.get('start') ?? '';
   const uid = params.get('uid') ?? '';
   const start = new Date(raw);
@@ -165,13 +183,15 @@ export const meetingCalendar: Handler = async (req) => {
   if (!UUID.test(uid)) {
     throw new HttpError(400, 'invalid_query', '"uid" must be the meeting\'s UID from the thank-you page.');
   }
+  const words = mailCopy(lang).calendar;
+  const values = { company: site.displayName, email: site.email, phone: site.phone };
   const body = meetingIcs({
     start,
     uid: meetingUid(uid, new URL(site.url).hostname),
     status: 'tentative',
     method: 'PUBLISH',
-    summary: `${site.displayName}: 30-minute meeting (requested)`,
-    description: `You requested this 30-minute meeting with ${site.displayName}. We confirm it by e-mail with a video-call link; until then the time is tentative. Questions: ${site.email}, ${site.phone}.`,
+    summary: fill(words.summary_requested, values),
+    description: fill(words.description_requested, values),
     organizer: { name: site.displayName, email: site.email },
   });
   return new Response(body, {

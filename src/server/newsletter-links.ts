@@ -4,10 +4,11 @@
  * and a button; the POST (that button, or a mail provider's RFC 8058 one-click POST) makes the change.
  * Tampered, expired and used links get a page with a 4xx status and change nothing.
  */
+import { localePath, splitLocale, type Lang } from '../i18n/lang.ts';
 import { DbUnavailableError } from './db/index.ts';
 import { database } from './config.ts';
 import { HttpError, readText, type Handler, type RequestContext } from './http.ts';
-import { copy } from './mail/copy.ts';
+import { mailCopy } from './mail/copy.ts';
 import { sendSoon } from './mail/kick.ts';
 import { addressTag, linkTokenOf, verifyLinkToken, type LinkClaims, type LinkPurpose } from './mail/links.ts';
 import { linkPageResponse, type LinkPageContent } from './pages/LinkPage.tsx';
@@ -20,14 +21,15 @@ import {
   type LinkOutcome,
 } from './repositories/subscribers.ts';
 
-const pages = copy.pages;
-type PageKey = Exclude<keyof typeof pages, 'eyebrow' | 'home' | 'sign_up' | 'privacy'>;
+type Pages = ReturnType<typeof mailCopy>['pages'];
+type PageKey = Exclude<keyof Pages, 'eyebrow' | 'home' | 'sign_up' | 'privacy'>;
 
 /** RFC 8058's body is `List-Unsubscribe=One-Click`; our own button sends an empty form. Nothing else is read. */
 const LINK_BODY_LIMIT = 4 * 1024;
 const SIGN_UP = '/#footer-newsletter-title';
 
-function page(status: number, key: PageKey, action?: string): Response {
+function page(status: number, lang: Lang, key: PageKey, action?: string): Response {
+  const pages = mailCopy(lang).pages;
   const content = pages[key] as { title: string; text: string[]; button?: string };
   const next =
     key === 'expired' || key === 'gone_confirm'
@@ -39,6 +41,7 @@ function page(status: number, key: PageKey, action?: string): Response {
     paragraphs: content.text,
     next,
     ...(action && content.button && { form: { action, button: content.button } }),
+    lang,
   };
   return linkPageResponse(status, body);
 }
@@ -102,24 +105,27 @@ function linkHandlers(purpose: LinkPurpose): { GET: Handler; POST: Handler } {
   const respond =
     (method: 'GET' | 'POST'): Handler =>
     async (req, context) => {
+      // The mail sent the reader to the page of their language (`/de/newsletter/…` for German).
+      const { lang } = splitLocale(new URL(req.url).pathname);
       try {
         if (method === 'POST') await readText(req, LINK_BODY_LIMIT);
         const token = linkTokenOf(req);
         const check = token ? await verifyLinkToken(purpose, token) : undefined;
-        if (!check?.ok) return page(check?.reason === 'expired' ? 410 : 400, check?.reason ?? 'invalid');
+        if (!check?.ok)
+          return page(check?.reason === 'expired' ? 410 : 400, lang, check?.reason ?? 'invalid');
         const { subscriberId, tag } = check.claims;
         const outcome =
           method === 'GET'
             ? await preview(purpose, subscriberId, tag)
             : await act(purpose, check.claims, context);
-        const action = `/newsletter/${purpose}?token=${encodeURIComponent(token!)}`;
-        return page(outcome.status, outcome.page, outcome.showForm ? action : undefined);
+        const action = `${localePath(lang, `/newsletter/${purpose}`)}?token=${encodeURIComponent(token!)}`;
+        return page(outcome.status, lang, outcome.page, outcome.showForm ? action : undefined);
       } catch (error) {
         if (error instanceof DbUnavailableError) {
           console.error(`[newsletter-${purpose}] database unavailable: ${error.message}`);
-          return page(503, 'unavailable');
+          return page(503, lang, 'unavailable');
         }
-        if (error instanceof HttpError && error.status === 413) return page(413, 'invalid');
+        if (error instanceof HttpError && error.status === 413) return page(413, lang, 'invalid');
         throw error;
       }
     };

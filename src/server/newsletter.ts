@@ -1,5 +1,6 @@
 /** GET /api/newsletter, POST /api/newsletter and DELETE /api/newsletter/{id}. */
-import { newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, validate } from '../lib/schemas.ts';
+import { isLang, type Lang } from '../i18n/lang.ts';
+import { newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, senderLang, validate } from '../lib/schemas.ts';
 import { requireAdmin, ROLES_FOR } from './auth.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
@@ -13,6 +14,7 @@ import {
   seeOther,
   type Handler,
 } from './http.ts';
+import { mailCopy } from './mail/copy.ts';
 import { sendSoon } from './mail/kick.ts';
 import { onlyParams, paging, rowId } from './query.ts';
 import { hit, SIGNUP_PER_IP } from './rate-limit.ts';
@@ -33,18 +35,19 @@ export const SIGNUP_BODY_LIMIT = 2 * 1024;
 
 /**
  * The reply to every accepted sign-up, whether the address is new, waiting for confirmation or confirmed, so
- * the form cannot be used to learn who is subscribed (the same words as the form's no-JavaScript note).
+ * the form cannot be used to learn who is subscribed (the same words as the form's no-JavaScript note), in the
+ * language of the page the form was on.
  */
-export const SIGNUP_ACCEPTED = {
-  message:
-    'Thank you. Please check your inbox: the newsletter starts once you confirm the address with the link we e-mail to you. If the address is already subscribed, nothing changes.',
-};
+export const signUpAccepted = (lang: Lang) => ({ message: mailCopy(lang).signup.accepted });
+
+/** The English reply, as it always was. */
+export const SIGNUP_ACCEPTED = signUpAccepted('en');
 
 export const listSubscribersHandler: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAdmin(req, db, ROLES_FOR.subscribers, context);
   const params = new URL(req.url).searchParams;
-  onlyParams(params, ['q', 'sort', 'status', 'page', 'pageSize', 'purpose']);
+  onlyParams(params, ['q', 'sort', 'status', 'lang', 'page', 'pageSize', 'purpose']);
   // The admin builds the CSV export from these pages; its first page says so, for the activity log.
   const purpose = params.get('purpose');
   if (purpose !== null && purpose !== 'export')
@@ -63,10 +66,18 @@ export const listSubscribersHandler: Handler = async (req, context) => {
   if (status !== undefined && !SUBSCRIBER_STATUSES.includes(status as SubscriberStatus)) {
     throw new HttpError(400, 'invalid_query', `"status" is one of ${SUBSCRIBER_STATUSES.join(', ')}.`);
   }
+  const lang = params.get('lang') ?? undefined;
+  if (lang !== undefined && !isLang(lang))
+    throw new HttpError(
+      400,
+      'invalid_query',
+      '"lang" is "en" or "de" (the language of the page they signed up on).',
+    );
   const { rows, total } = await listSubscribers(db, {
     q: q || undefined,
     sort: sort as SubscriberSort | undefined,
     status: status as SubscriberStatus | undefined,
+    lang,
     ...paging(params),
   });
   return json(200, rows, { 'x-total-count': String(total) });
@@ -108,9 +119,10 @@ export const signUp: Handler = async (req, context) => {
     });
   }
   const { email, source, website } = parsed.data;
+  const lang = senderLang(parsed.data);
   // A filled honeypot is a bot: it gets the same reply and nothing is stored.
   if (!website) {
-    const signUp: SignUp = { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source };
+    const signUp: SignUp = { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source, lang };
     // The pending row and its confirmation mail commit together; a known address may be due no mail.
     const mailIds = await db.transaction(async (tx) => {
       const due = await recordSignUp(tx, signUp);
@@ -128,7 +140,7 @@ export const signUp: Handler = async (req, context) => {
     await sendSoon(context, db, mailIds);
   }
   if (form) return backTo(source, 'confirmed');
-  return json(202, SIGNUP_ACCEPTED);
+  return json(202, signUpAccepted(lang));
 };
 
 export const deleteSubscriberHandler: Handler = async (req, context) => {

@@ -1,11 +1,13 @@
 /**
  * Newsletter issues from the admin, through the preview, its functions, the mail worker and the local SMTP
- * catcher: compose with a live preview, send a test copy, send to every confirmed subscriber behind a dialog
- * that names how many, follow the progress to "Sent", and check what each reader received.
+ * catcher: compose with a live preview, send a test copy, send to every confirmed subscriber of the issue's
+ * language behind a dialog that names how many, follow the progress to "Sent", and check what each reader
+ * received (a German issue: the German readers only).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql, unique } from './admin-support.ts';
+import germanMail from '../../src/i18n/locales/de/mail.json' with { type: 'json' };
 import { caughtMail } from './mail-inbox.ts';
 import { expect as baseExpect, message, settle, test } from './fixtures.ts';
 
@@ -118,14 +120,15 @@ test('compose, test, send to every confirmed subscriber, follow the progress to 
       )
       .toEqual([[admin.email]]);
 
-    const send = page.getByRole('button', { name: /^Send to \d+ confirmed subscribers?$/ });
+    const send = page.getByRole('button', { name: /^Send to \d+ confirmed English subscribers?$/ });
     const count = Number(/\d+/.exec((await send.textContent()) ?? '')![0]);
     expect(count).toBeGreaterThanOrEqual(readers.length);
     await send.click();
     const dialog = page.getByRole('dialog', { name: t('send_title') });
-    await expect(dialog).toContainText(fill(t('send_text_other'), { count }));
+    const language = t('lang_en');
+    await expect(dialog).toContainText(fill(t('send_text_other'), { count, language }));
     await expect(dialog.getByRole('button', { name: t('dialog_cancel') })).toBeFocused();
-    await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count }) }).click();
+    await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count, language }) }).click();
 
     await expect(page.getByRole('progressbar', { name: t('progress_label') })).toBeVisible();
     await expect(page.locator('.admin-campaign__state .admin-campaign-status')).toHaveText(t('status_sent'), {
@@ -150,6 +153,69 @@ test('compose, test, send to every confirmed subscriber, follow the progress to 
 
     await page.getByRole('button', { name: t('back') }).click();
     await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(t('status_sent'));
+  } finally {
+    await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
+    await removeAdmin(admin);
+  }
+});
+
+test('a German issue: the language choice counts and names the German readers, and only they get it', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one send per run is enough; it mails the whole list');
+  const admin = await createAdmin('issue-sender-de');
+  const tag = unique('ausgabe');
+  const german = [1, 2].map((n) => `${tag}-de${n}@list.example`);
+  const english = `${tag}-en@list.example`;
+  await sql(
+    `INSERT INTO subscribers (email, status, lang, consented_at, confirmed_at)
+     SELECT e, 'confirmed', l, now(), now() FROM unnest($1::text[], $2::text[]) AS t(e, l)`,
+    [
+      [...german, english],
+      ['de', 'de', 'en'],
+    ],
+  );
+  try {
+    await openPanel(page, await apiToken(request, admin));
+    const subject = `Annex 1: Was Inspektoren fragen ${tag}`;
+    await startIssue(page, subject);
+    const choice = page.getByRole('group', { name: t('lang') });
+    await expect(choice.getByRole('radio', { name: t('lang_en') })).toBeChecked();
+    await choice.getByRole('radio', { name: t('lang_de') }).check();
+
+    const language = t('lang_de');
+    const send = page.getByRole('button', { name: /^Send to \d+ confirmed German subscribers?$/ });
+    const count = Number(/\d+/.exec((await send.textContent()) ?? '')![0]);
+    const [{ n }] = (await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM subscribers WHERE status = 'confirmed' AND lang = 'de'`,
+    )) as [{ n: number }];
+    expect(count).toBe(n);
+    // The preview shows the German frame the readers will get.
+    const frame = page.frameLocator(`iframe[title="${t('preview_frame')}"]`);
+    await expect(frame.getByText(germanMail.campaign.view_online)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('campaign-editor-german.png'), fullPage: true });
+
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: t('send_title') });
+    await expect(dialog).toContainText(fill(t('send_text_other'), { count, language }));
+    await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count, language }) }).click();
+    await expect(page.locator('.admin-campaign__state .admin-campaign-status')).toHaveText(t('status_sent'), {
+      timeout: 150_000,
+    });
+
+    const all = (await caughtMail(request)).filter((m) => m.subject === subject);
+    expect(
+      all
+        .flatMap((m) => m.envelope.to)
+        .filter((to) => to.startsWith(tag))
+        .sort(),
+    ).toEqual(german);
+    expect(all[0]!.headers['list-unsubscribe']).toMatch(/^<http[^>]+\/de\/newsletter\/unsubscribe\?token=/);
+
+    await page.getByRole('button', { name: t('back') }).click();
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(language);
   } finally {
     await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
     await removeAdmin(admin);

@@ -161,9 +161,10 @@ describe('mail templates', () => {
 
   test('render HTML and text with no remote image, script or tracker', async () => {
     const elements = [
-      createElement(T.ContactAck, { siteUrl, id: 4 }),
+      createElement(T.ContactAck, { siteUrl, lang: 'en', id: 4 }),
       createElement(T.MeetingAck, {
         siteUrl,
+        lang: 'en',
         start: new Date('2026-12-01T09:00:00Z'),
         visitorTimeZone: 'America/Chicago',
         links: {
@@ -173,6 +174,7 @@ describe('mail templates', () => {
       }),
       createElement(T.NewsletterWelcome, {
         siteUrl,
+        lang: 'en',
         unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=t`,
       }),
     ];
@@ -200,6 +202,7 @@ describe('mail templates', () => {
         sourcePage: '/contact',
         receivedAt: new Date('2026-11-25T09:00:00Z'),
         privacyVersion: 'privacy-2026-11-25',
+        senderLang: 'de',
       }),
     );
     expect(html).not.toContain('<script>');

@@ -30,6 +30,22 @@ describe('zonedSlot', () => {
     expect(zonedSlot(start, end, 'America/New_York')).toMatchObject({ start: '04:00', end: '04:30' });
   });
 
+  test('writes the slot in German for de-DE: weekday, day with a point, month, and MEZ/MESZ', () => {
+    const winter = new Date('2026-12-01T09:00:00Z');
+    expect(zonedSlot(winter, new Date('2026-12-01T09:30:00Z'), 'Europe/Belgrade', 'de-DE')).toEqual({
+      date: 'Dienstag, 1. Dezember 2026',
+      start: '10:00',
+      end: '10:30',
+      zone: 'MEZ',
+    });
+    const summer = new Date('2027-03-29T07:00:00Z');
+    expect(zonedSlot(summer, new Date('2027-03-29T07:30:00Z'), 'Europe/Belgrade', 'de-DE')).toMatchObject({
+      date: 'Montag, 29. März 2027',
+      start: '09:00',
+      zone: 'MESZ',
+    });
+  });
+
   test('takes the date of the zone, not of UTC', () => {
     const start = new Date('2026-12-01T08:00:00Z');
     expect(zonedSlot(start, new Date('2026-12-01T08:30:00Z'), 'Pacific/Auckland').date).toBe(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { CONTACT_LIMITS, contactSchema } from '../../lib/schemas.ts';
+import { CONTACT_LIMITS, contactSchema, documentLang } from '../../lib/schemas.ts';
 import { Field, FormEnd, FormStart, useFields } from './form/Field.tsx';
 import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
@@ -59,6 +59,7 @@ function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
       ...values,
       privacy,
       source: '/contact',
+      lang: documentLang(),
       // How long the page has been open: people need more than a few seconds to write a message.
       fillMs: Math.round(performance.now()),
       ...trapValue(form.current),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
-import { CONTACT_LIMITS, meetingRequestSchema } from '../../lib/schemas.ts';
+import { CONTACT_LIMITS, meetingRequestSchema, documentLang } from '../../lib/schemas.ts';
 import { isTimeZone } from '../../lib/time-zone.ts';
 import { Field, FormEnd, FormStart, fieldId, useFields } from './form/Field.tsx';
 import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
@@ -105,6 +105,7 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
       ...(browserZone && { timeZone: browserZone }),
       privacy,
       source: '/contact',
+      lang: documentLang(),
       fillMs: Math.round(performance.now()),
       ...trapValue(form.current),
     });

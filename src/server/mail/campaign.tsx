@@ -11,8 +11,8 @@ import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import index from '../../generated/article-index.json' with { type: 'json' };
 import type { IndexedArticle } from '../../lib/article-index.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { copy, fill } from './copy.ts';
+import { intlLocale, type Lang } from '../../i18n/lang.ts';
+import { fill, mailCopy } from './copy.ts';
 import { MailLayout, Paragraph, styles, Subheading, TextLink } from './layout.tsx';
 
 const articleIndex = index as IndexedArticle[];
@@ -99,22 +99,33 @@ export function MarkdownBody({
   );
 }
 
+/** "14 May 2024", "14. Mai 2024": an article's date as the issue's language writes it (content dates are UTC). */
+const articleDate = (date: string, lang: Lang) =>
+  new Intl.DateTimeFormat(intlLocale[lang], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(date));
+
 function ArticleCards({
   articles,
   siteUrl,
+  lang,
   trackLink,
 }: {
   articles: readonly IndexedArticle[];
   siteUrl: string;
+  lang: Lang;
   trackLink?: TrackLink;
 }) {
-  const c = copy.campaign;
+  const c = mailCopy(lang).campaign;
   return (
     <Section style={{ margin: '8px 0 4px' }}>
       <Subheading>{c.articles_heading}</Subheading>
       {articles.map((article) => (
         <Section key={article.id} style={styles.card}>
-          <p style={styles.cardDate}>{fill(c.published, { date: formatDate(new Date(article.date)) })}</p>
+          <p style={styles.cardDate}>{fill(c.published, { date: articleDate(article.date, lang) })}</p>
           <h3 style={styles.cardTitle}>
             <TextLink href={tracked(`${siteUrl}${article.path}`, trackLink)}>{article.title}</TextLink>
           </h3>
@@ -130,6 +141,8 @@ function ArticleCards({
 
 export interface CampaignMailProps {
   siteUrl: string;
+  /** The issue's language: the frame's words (footer, "view in browser", card labels) follow it. */
+  lang: Lang;
   subject: string;
   preheader: string;
   markdown: string;
@@ -150,16 +163,24 @@ export function CampaignMail(props: CampaignMailProps) {
   return (
     <MailLayout
       siteUrl={props.siteUrl}
+      lang={props.lang}
       heading={props.subject}
       preview={props.preheader}
       unsubscribeUrl={props.unsubscribeUrl}
       note={props.footerNote}
       webTitle={props.webTitle}
-      top={props.viewUrl && <TextLink href={props.viewUrl}>{copy.campaign.view_online}</TextLink>}
+      top={
+        props.viewUrl && <TextLink href={props.viewUrl}>{mailCopy(props.lang).campaign.view_online}</TextLink>
+      }
     >
       <MarkdownBody markdown={props.markdown} siteUrl={props.siteUrl} trackLink={props.trackLink} />
       {props.articles.length > 0 && (
-        <ArticleCards articles={props.articles} siteUrl={props.siteUrl} trackLink={props.trackLink} />
+        <ArticleCards
+          articles={props.articles}
+          siteUrl={props.siteUrl}
+          lang={props.lang}
+          trackLink={props.trackLink}
+        />
       )}
     </MailLayout>
   );

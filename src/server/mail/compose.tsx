@@ -7,6 +7,7 @@
 import { render } from '@react-email/render';
 import type Mail from 'nodemailer/lib/mailer';
 import type { ReactElement } from 'react';
+import type { Lang } from '../../i18n/lang.ts';
 import { meetingIcs, meetingUid, type CalendarMethod, type MeetingStatus } from '../../lib/ics.ts';
 import { site } from '../../site.config.ts';
 import type { Queryable } from '../db/index.ts';
@@ -19,7 +20,7 @@ import { findLink, isOpen, type LinkPurpose } from '../repositories/admin-links.
 import { findAdminById } from '../repositories/admins.ts';
 import { accountLinkUrl, linkToken } from '../account-links.ts';
 import { articlesFor, CampaignMail, type CampaignMailProps } from './campaign.tsx';
-import { belgradeSlot, copy, fill, headerText } from './copy.ts';
+import { belgradeSlot, copy, fill, headerText, mailCopy } from './copy.ts';
 import { emailHash } from './hash.ts';
 import {
   addressTag,
@@ -60,6 +61,8 @@ interface CalendarParts {
   /** The firm's copy names the visitor in its summary; the visitor's names the firm. */
   forFirm?: { name: string };
   callLink?: string;
+  /** The language of the summary and description: the visitor's, English for the firm's copy. */
+  lang: Lang;
 }
 
 /** A template to render, or a mail already rendered (an issue renders once per campaign, not per recipient). */
@@ -116,6 +119,7 @@ const issueMail = (
 ) => (
   <CampaignMail
     siteUrl={siteUrl}
+    lang={campaign.lang}
     subject={campaign.subject}
     preheader={campaign.preheader}
     markdown={campaign.markdown}
@@ -219,6 +223,7 @@ const builders: Record<MailTemplate, Builder> = {
           sourcePage={i.sourcePage}
           receivedAt={new Date(i.createdAt)}
           privacyVersion={i.privacyVersion}
+          senderLang={i.lang}
         />
       ),
       subject: fill(copy.contact_notify.subject, {
@@ -232,8 +237,8 @@ const builders: Record<MailTemplate, Builder> = {
     const { siteUrl, notifyTo } = context.settings;
     const i = await inquiryOf(context);
     return {
-      element: <T.ContactAck siteUrl={siteUrl} id={i.id} />,
-      subject: copy.contact_ack.subject,
+      element: <T.ContactAck siteUrl={siteUrl} lang={i.lang} id={i.id} />,
+      subject: mailCopy(i.lang).contact_ack.subject,
       replyTo: notifyTo,
     };
   },
@@ -257,31 +262,33 @@ const builders: Record<MailTemplate, Builder> = {
           email={i.email}
           subject={i.subject ?? ''}
           receivedAt={new Date(i.createdAt)}
+          senderLang={i.lang}
         />
       ),
       subject: fill(m.change === 'requested' ? c.subject : c.changes[m.change].subject, values),
       replyTo: mailbox(i.fullName, i.email),
-      calendar: meetingCalendar(i, m, { name: i.fullName }),
+      calendar: meetingCalendar(i, m, 'en', { name: i.fullName }),
     };
   },
   'meeting-ack': async (context) => {
     const { siteUrl, notifyTo } = context.settings;
     const i = await inquiryOf(context);
     const m = meetingParams(context.row, i);
-    const c = copy.meeting_ack;
+    const c = mailCopy(i.lang).meeting_ack;
     return {
       element: (
         <T.MeetingAck
           siteUrl={siteUrl}
+          lang={i.lang}
           start={m.start}
           previousStart={m.previousStart}
           visitorTimeZone={i.visitorTimeZone}
           links={await meetingLinks(siteUrl, i, m)}
         />
       ),
-      subject: fill(m.previousStart ? c.moved.subject : c.subject, belgradeSlot(m.start)),
+      subject: fill(m.previousStart ? c.moved.subject : c.subject, belgradeSlot(m.start, i.lang)),
       replyTo: notifyTo,
-      calendar: meetingCalendar(i, m),
+      calendar: meetingCalendar(i, m, i.lang),
     };
   },
   'meeting-confirmed': async (context) => {
@@ -293,15 +300,16 @@ const builders: Record<MailTemplate, Builder> = {
       element: (
         <T.MeetingConfirmed
           siteUrl={siteUrl}
+          lang={i.lang}
           start={m.start}
           visitorTimeZone={i.visitorTimeZone}
           callLink={callLink}
           links={await meetingLinks(siteUrl, i, m)}
         />
       ),
-      subject: fill(copy.meeting_confirmed.subject, belgradeSlot(m.start)),
+      subject: fill(mailCopy(i.lang).meeting_confirmed.subject, belgradeSlot(m.start, i.lang)),
       replyTo: notifyTo,
-      calendar: meetingCalendar(i, m),
+      calendar: meetingCalendar(i, m, i.lang),
     };
   },
   'meeting-declined': async (context) => {
@@ -311,21 +319,27 @@ const builders: Record<MailTemplate, Builder> = {
     const byVisitor = m.change === 'cancelled';
     return {
       element: byVisitor ? (
-        <T.MeetingCancelled siteUrl={siteUrl} start={m.start} visitorTimeZone={i.visitorTimeZone} />
+        <T.MeetingCancelled
+          siteUrl={siteUrl}
+          lang={i.lang}
+          start={m.start}
+          visitorTimeZone={i.visitorTimeZone}
+        />
       ) : (
         <T.MeetingDeclined
           siteUrl={siteUrl}
+          lang={i.lang}
           start={m.start}
           visitorTimeZone={i.visitorTimeZone}
           note={m.note ?? ''}
         />
       ),
       subject: fill(
-        (byVisitor ? copy.meeting_cancelled : copy.meeting_declined).subject,
-        belgradeSlot(m.start),
+        (byVisitor ? mailCopy(i.lang).meeting_cancelled : mailCopy(i.lang).meeting_declined).subject,
+        belgradeSlot(m.start, i.lang),
       ),
       replyTo: notifyTo,
-      calendar: meetingCalendar(i, m),
+      calendar: meetingCalendar(i, m, i.lang),
     };
   },
   'newsletter-confirm': async (context) => {
@@ -334,8 +348,14 @@ const builders: Record<MailTemplate, Builder> = {
     if (s.status !== 'pending') throw new MailCancelled('the address is already confirmed');
     const token = await signLinkToken('confirm', { subscriberId: s.id, tag: addressTag(s.email) });
     return {
-      element: <T.NewsletterConfirm siteUrl={siteUrl} confirmUrl={linkUrl(siteUrl, 'confirm', token)} />,
-      subject: copy.newsletter_confirm.subject,
+      element: (
+        <T.NewsletterConfirm
+          siteUrl={siteUrl}
+          lang={s.lang}
+          confirmUrl={linkUrl(siteUrl, 'confirm', token, s.lang)}
+        />
+      ),
+      subject: mailCopy(s.lang).newsletter_confirm.subject,
     };
   },
   'newsletter-welcome': async (context) => {
@@ -343,11 +363,13 @@ const builders: Record<MailTemplate, Builder> = {
     const s = await subscriberOf(context);
     if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
     const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
-    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
-    const welcome = () => <T.NewsletterWelcome siteUrl={siteUrl} unsubscribeUrl={UNSUBSCRIBE_PLACEHOLDER} />;
+    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token, s.lang);
+    const welcome = () => (
+      <T.NewsletterWelcome siteUrl={siteUrl} lang={s.lang} unsubscribeUrl={UNSUBSCRIBE_PLACEHOLDER} />
+    );
     return {
-      rendered: await personalised(`welcome ${siteUrl}`, welcome, unsubscribeUrl),
-      subject: copy.newsletter_welcome.subject,
+      rendered: await personalised(`welcome ${s.lang} ${siteUrl}`, welcome, unsubscribeUrl),
+      subject: mailCopy(s.lang).newsletter_welcome.subject,
       unsubscribeUrl,
     };
   },
@@ -362,7 +384,8 @@ const builders: Record<MailTemplate, Builder> = {
       tag: addressTag(s.email),
       campaignId: campaign.id,
     });
-    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token);
+    // The issue's language, which is the reader's: a send only reaches subscribers of the issue's language.
+    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token, campaign.lang);
     const issue = () =>
       issueMail(campaign, siteUrl, {
         unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
@@ -382,8 +405,8 @@ const builders: Record<MailTemplate, Builder> = {
     const { siteUrl } = context.settings;
     const campaign = await campaignOf(context);
     return {
-      element: issueMail(campaign, siteUrl, { footerNote: copy.campaign.test_note }),
-      subject: fill(copy.campaign.test_subject, { subject: campaign.subject }),
+      element: issueMail(campaign, siteUrl, { footerNote: mailCopy(campaign.lang).campaign.test_note }),
+      subject: fill(mailCopy(campaign.lang).campaign.test_subject, { subject: campaign.subject }),
     };
   },
 };
@@ -397,7 +420,7 @@ export const NEWSLETTER_CLASS: ReadonlySet<MailTemplate> = new Set(['newsletter-
  * it and the visitor, so the firm's calendar holds the same event as the visitor's.
  */
 function calendarFile(calendar: CalendarParts, settings: MailSettings): string {
-  const c = copy.calendar;
+  const c = mailCopy(calendar.lang).calendar;
   const values = {
     company: site.displayName,
     email: site.email,
@@ -459,10 +482,12 @@ const CALENDAR: Record<MeetingChange, Pick<CalendarParts, 'method' | 'status'>> 
 function meetingCalendar(
   inquiry: StoredInquiry,
   mail: MeetingMail,
+  lang: Lang,
   forFirm?: { name: string },
 ): CalendarParts {
   return {
     ...CALENDAR[mail.change],
+    lang,
     uid: inquiry.meetingUid,
     sequence: mail.sequence,
     start: mail.start,
@@ -484,8 +509,8 @@ async function meetingLinks(
     signMeetingLinkToken('reschedule', claims, mail.start),
   ]);
   return {
-    cancelUrl: meetingLinkUrl(siteUrl, 'cancel', cancel),
-    rescheduleUrl: meetingLinkUrl(siteUrl, 'reschedule', reschedule),
+    cancelUrl: meetingLinkUrl(siteUrl, 'cancel', cancel, inquiry.lang),
+    rescheduleUrl: meetingLinkUrl(siteUrl, 'reschedule', reschedule, inquiry.lang),
   };
 }
 

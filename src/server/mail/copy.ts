@@ -1,12 +1,22 @@
 /**
- * The mail copy (src/i18n/locales/en/mail.json) and the small formatters mail shares: placeholders,
- * header-safe text and meeting times in Belgrade.
+ * The mail copy (src/i18n/locales/<lang>/mail.json) and the small formatters mail shares: placeholders,
+ * header-safe text and meeting times in Belgrade. Mail to subscribers and visitors is written in their stored
+ * language ({@link mailCopy}); the firm's own notifications and the admin's mail use {@link copy}, English.
  */
 import copy from '../../i18n/locales/en/mail.json' with { type: 'json' };
+import german from '../../i18n/locales/de/mail.json' with { type: 'json' };
+import { intlLocale, type Lang } from '../../i18n/lang.ts';
 import { MEETING_TIME_ZONE, meetingEnd } from '../../lib/meeting-slots.ts';
 import { readsDifferently, zonedSlot, zoneLabel, type ZonedSlot } from '../../lib/time-zone.ts';
 
 export { copy };
+
+/** Every language's mail copy has the English file's shape: a missing or renamed key fails the type check. */
+export type MailCopy = typeof copy;
+const byLang: Record<Lang, MailCopy> = { en: copy, de: german satisfies MailCopy };
+
+/** The mail copy of a language. */
+export const mailCopy = (lang: Lang): MailCopy => byLang[lang];
 
 /** Fills `{{name}}` placeholders, as i18next does for the pages. */
 export const fill = (template: string, values: Record<string, string | number>) =>
@@ -24,12 +34,16 @@ export function headerText(value: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** A meeting slot as the firm's calendar reads it: "Tuesday 1 December 2026", "10:00", "10:30", "CET". */
-export const belgradeSlot = (start: Date): ZonedSlot =>
-  zonedSlot(start, meetingEnd(start), MEETING_TIME_ZONE);
+/**
+ * A meeting slot as the firm's calendar reads it: "Tuesday 1 December 2026", "10:00", "10:30", "CET"; in German
+ * "Dienstag, 1. Dezember 2026", "MEZ".
+ */
+export const belgradeSlot = (start: Date, lang: Lang = 'en'): ZonedSlot =>
+  zonedSlot(start, meetingEnd(start), MEETING_TIME_ZONE, intlLocale[lang]);
 
 /** "Tuesday 1 December 2026, 10:00–10:30 Belgrade time (CET)" */
-export const belgradeSlotText = (start: Date) => fill(copy.slot.value, belgradeSlot(start));
+export const belgradeSlotText = (start: Date, lang: Lang = 'en') =>
+  fill(mailCopy(lang).slot.value, belgradeSlot(start, lang));
 
 /**
  * The slot in the visitor's own zone, e.g. "Tuesday 1 December 2026, 09:00–09:30 your time (Europe/London,
@@ -40,16 +54,18 @@ export function visitorSlotText(
   start: Date,
   timeZone: string | null,
   whose: 'visitor' | 'firm',
+  lang: Lang = 'en',
 ): string | undefined {
   if (!timeZone || !readsDifferently(start, MEETING_TIME_ZONE, timeZone)) return undefined;
-  return fill(whose === 'visitor' ? copy.slot.visitor : copy.slot.visitor_firm, {
-    ...zonedSlot(start, meetingEnd(start), timeZone),
+  const { slot } = mailCopy(lang);
+  return fill(whose === 'visitor' ? slot.visitor : slot.visitor_firm, {
+    ...zonedSlot(start, meetingEnd(start), timeZone, intlLocale[lang]),
     name: zoneLabel(timeZone),
   });
 }
 
 /** "14 May 2024, 09:40 (CEST)": when something reached us, in Belgrade time. */
-export function belgradeDateTime(at: Date): string {
-  const slot = belgradeSlot(at);
+export function belgradeDateTime(at: Date, lang: Lang = 'en'): string {
+  const slot = belgradeSlot(at, lang);
   return `${slot.date.replace(/^\S+ /, '')}, ${slot.start} (${slot.zone})`;
 }

@@ -15,8 +15,9 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
+import { intlLocale, localePath, type Lang } from '../../i18n/lang.ts';
 import { site } from '../../site.config.ts';
-import { copy, fill } from './copy.ts';
+import { fill, mailCopy } from './copy.ts';
 
 const ink = '#0e2230';
 const blue = '#16466e';
@@ -140,14 +141,16 @@ interface LayoutProps {
   top?: ReactNode;
   /** Only for a mail shown as a web page: its title (and a viewport for phones). */
   webTitle?: string;
+  /** The reader's language: the frame's words and its links to the site follow it. English by default. */
+  lang?: Lang;
   children: ReactNode;
 }
 
 export function MailLayout(props: LayoutProps) {
-  const { preview, heading, siteUrl, unsubscribeUrl, note, top, webTitle, children } = props;
-  const { layout } = copy;
+  const { preview, heading, siteUrl, unsubscribeUrl, note, top, webTitle, lang = 'en', children } = props;
+  const { layout } = mailCopy(lang);
   return (
-    <Html lang="en-GB">
+    <Html lang={intlLocale[lang]}>
       <Head>
         <meta name="color-scheme" content="light" />
         {webTitle && <title>{webTitle}</title>}
@@ -180,8 +183,11 @@ export function MailLayout(props: LayoutProps) {
               <TextLink href={`mailto:${site.email}`}>{site.email}</TextLink> · {site.phone}
             </Text>
             <Text style={styles.small}>
-              <TextLink href={siteUrl}>{layout.website}</TextLink> ·{' '}
-              <TextLink href={`${siteUrl}/privacy-policy`}>{layout.privacy}</TextLink>
+              <TextLink href={lang === 'en' ? siteUrl : `${siteUrl}${localePath(lang, '/')}`}>
+                {layout.website}
+              </TextLink>{' '}
+              ·{' '}
+              <TextLink href={`${siteUrl}${localePath(lang, '/privacy-policy')}`}>{layout.privacy}</TextLink>
             </Text>
           </Section>
         </Container>

@@ -7,6 +7,7 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { localePath, type Lang } from '../../i18n/lang.ts';
 import { jwtSecret } from '../config.ts';
 import { emailHash } from './hash.ts';
 
@@ -106,9 +107,12 @@ export function linkTokenOf(req: Request): string | undefined {
   return params.get('token') ?? undefined;
 }
 
-/** The absolute link a mail carries, e.g. `https://www.korvel.example/newsletter/confirm?token=…`. */
-export const linkUrl = (siteUrl: string, purpose: LinkPurpose, token: string) =>
-  `${siteUrl}/newsletter/${purpose}?token=${token}`;
+/**
+ * The absolute link a mail carries, e.g. `https://www.korvel.example/newsletter/confirm?token=…`; a German
+ * reader's opens the German page, `…/de/newsletter/confirm?token=…`.
+ */
+export const linkUrl = (siteUrl: string, purpose: LinkPurpose, token: string, lang: Lang = 'en') =>
+  `${siteUrl}${localePath(lang, `/newsletter/${purpose}`)}?token=${token}`;
 
 /**
  * The signature in a newsletter issue's "view in browser" link: an HMAC of the campaign id alone (128 bits,
@@ -202,9 +206,16 @@ export async function verifyMeetingLinkToken(
   }
 }
 
-/** `https://www.korvel.example/meeting/cancel?token=…` or `…/meeting/reschedule?token=…`. */
-export const meetingLinkUrl = (siteUrl: string, purpose: MeetingLinkPurpose, token: string) =>
-  `${siteUrl}/meeting/${purpose}?token=${token}`;
+/**
+ * `https://www.korvel.example/meeting/cancel?token=…` or `…/meeting/reschedule?token=…`; for a German visitor
+ * `…/de/meeting/cancel?token=…`.
+ */
+export const meetingLinkUrl = (
+  siteUrl: string,
+  purpose: MeetingLinkPurpose,
+  token: string,
+  lang: Lang = 'en',
+) => `${siteUrl}${localePath(lang, `/meeting/${purpose}`)}?token=${token}`;
 
 /**
  * The signature of a tracked link in a newsletter issue: an HMAC of the issue id and the target address

@@ -3,15 +3,30 @@
  * renders each to HTML and plain text. Mail to a visitor never repeats what the visitor typed (a form that
  * echoes its input would relay spam to any address).
  */
+import { localePath, type Lang } from '../../i18n/lang.ts';
 import type { MeetingChange } from '../repositories/inquiries.ts';
-import { copy, fill, belgradeDateTime, belgradeSlot, belgradeSlotText, visitorSlotText } from './copy.ts';
+import {
+  copy,
+  fill,
+  belgradeDateTime,
+  belgradeSlot,
+  belgradeSlotText as slotText,
+  mailCopy,
+  visitorSlotText,
+} from './copy.ts';
 import { Action, Bullets, Facts, MailLayout, Paragraph, Subheading, TextLink } from './layout.tsx';
 
 interface Base {
   siteUrl: string;
 }
 
-const slotText = belgradeSlotText;
+/** Mail to a subscriber or visitor: written in their stored language, its links to that language's pages. */
+interface ToReader extends Base {
+  lang: Lang;
+}
+
+/** `https://…/de/contact#book-a-meeting` for a German reader. */
+const pageUrl = ({ siteUrl, lang }: ToReader, path: string) => `${siteUrl}${localePath(lang, path)}`;
 
 /** The visitor's signed links to cancel or move their meeting. */
 export interface MeetingLinks {
@@ -20,8 +35,8 @@ export interface MeetingLinks {
 }
 
 /** "Plans changed?": the two links of the visitor's acknowledgement and confirmation. */
-function ChangeLinks({ links }: { links: MeetingLinks }) {
-  const c = copy.meeting_links;
+function ChangeLinks({ links, lang }: { links: MeetingLinks; lang: Lang }) {
+  const c = mailCopy(lang).meeting_links;
   return (
     <>
       <Subheading>{c.heading}</Subheading>
@@ -41,15 +56,17 @@ function slotRows(
   start: Date,
   timeZone: string | null,
   whose: 'visitor' | 'firm',
+  lang: Lang = 'en',
 ): [string, string][] {
-  const own = visitorSlotText(start, timeZone, whose);
-  const ownLabel = whose === 'visitor' ? copy.slot.your_time_label : copy.meeting_notify.fields.visitorTime;
+  const own = visitorSlotText(start, timeZone, whose, lang);
+  const c = mailCopy(lang);
+  const ownLabel = whose === 'visitor' ? c.slot.your_time_label : c.meeting_notify.fields.visitorTime;
   return own
     ? [
-        [label, slotText(start)],
+        [label, slotText(start, lang)],
         [ownLabel, own],
       ]
-    : [[label, slotText(start)]];
+    : [[label, slotText(start, lang)]];
 }
 
 export interface ContactNotifyProps extends Base {
@@ -64,6 +81,8 @@ export interface ContactNotifyProps extends Base {
   sourcePage: string | null;
   receivedAt: Date;
   privacyVersion: string;
+  /** The language the sender wrote from: the firm replies in it. */
+  senderLang: Lang;
 }
 
 export function ContactNotify(props: ContactNotifyProps) {
@@ -89,6 +108,7 @@ export function ContactNotify(props: ContactNotifyProps) {
           [f.sourcePage, props.sourcePage],
           [f.receivedAt, belgradeDateTime(props.receivedAt)],
           [f.privacyVersion, props.privacyVersion],
+          [f.lang, copy.languages[props.senderLang]],
         ]}
       />
       <Action href={`${props.siteUrl}/admin`}>{c.admin}</Action>
@@ -96,10 +116,10 @@ export function ContactNotify(props: ContactNotifyProps) {
   );
 }
 
-export function ContactAck({ siteUrl, id }: Base & { id: number }) {
-  const c = copy.contact_ack;
+export function ContactAck({ siteUrl, lang, id }: ToReader & { id: number }) {
+  const c = mailCopy(lang).contact_ack;
   return (
-    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+    <MailLayout siteUrl={siteUrl} lang={lang} heading={c.heading} preview={c.preview}>
       <Paragraph>{c.intro}</Paragraph>
       <Subheading>{c.next_heading}</Subheading>
       <Bullets items={c.next} />
@@ -125,6 +145,8 @@ export interface MeetingNotifyProps extends Base {
   email: string;
   subject: string;
   receivedAt: Date;
+  /** The language the visitor booked from: the firm talks to them in it. */
+  senderLang: Lang;
 }
 
 /** The firm's mail about a meeting: the request itself, or what changed since (with the calendar update). */
@@ -153,6 +175,7 @@ export function MeetingNotify(props: MeetingNotifyProps) {
           [f.email, <TextLink href={`mailto:${props.email}`}>{props.email}</TextLink>],
           [f.subject, props.subject],
           [f.receivedAt, belgradeDateTime(props.receivedAt)],
+          [f.lang, copy.languages[props.senderLang]],
         ]}
       />
       <Action href={`${props.siteUrl}/admin`}>{c.admin}</Action>
@@ -161,7 +184,7 @@ export function MeetingNotify(props: MeetingNotifyProps) {
   );
 }
 
-export interface MeetingAckProps extends Base {
+export interface MeetingAckProps extends ToReader {
   start: Date;
   visitorTimeZone: string | null;
   /** Set when the visitor moved the meeting: the mail then says so and names the old time. */
@@ -170,27 +193,34 @@ export interface MeetingAckProps extends Base {
 }
 
 /** The visitor's acknowledgement of a request, or of their move to a new time. */
-export function MeetingAck({ siteUrl, start, visitorTimeZone, previousStart, links }: MeetingAckProps) {
-  const c = copy.meeting_ack;
+export function MeetingAck({ siteUrl, lang, start, visitorTimeZone, previousStart, links }: MeetingAckProps) {
+  const c = mailCopy(lang).meeting_ack;
   const moved = previousStart ? c.moved : undefined;
   return (
-    <MailLayout siteUrl={siteUrl} heading={moved?.heading ?? c.heading} preview={moved?.preview ?? c.preview}>
+    <MailLayout
+      siteUrl={siteUrl}
+      lang={lang}
+      heading={moved?.heading ?? c.heading}
+      preview={moved?.preview ?? c.preview}
+    >
       <Paragraph>{moved?.intro ?? c.intro}</Paragraph>
       <Facts
         rows={[
-          ...slotRows(moved?.slot_label ?? c.slot_label, start, visitorTimeZone, 'visitor'),
-          ...(previousStart ? [[c.moved.previous_label, slotText(previousStart)] as [string, string]] : []),
+          ...slotRows(moved?.slot_label ?? c.slot_label, start, visitorTimeZone, 'visitor', lang),
+          ...(previousStart
+            ? [[c.moved.previous_label, slotText(previousStart, lang)] as [string, string]]
+            : []),
         ]}
       />
       <Paragraph>{moved?.status ?? c.status}</Paragraph>
-      <ChangeLinks links={links} />
+      <ChangeLinks links={links} lang={lang} />
       <Paragraph small>{moved?.calendar ?? c.calendar}</Paragraph>
       <Paragraph small>{c.not_you}</Paragraph>
     </MailLayout>
   );
 }
 
-export interface MeetingConfirmedProps extends Base {
+export interface MeetingConfirmedProps extends ToReader {
   start: Date;
   visitorTimeZone: string | null;
   callLink: string;
@@ -199,42 +229,46 @@ export interface MeetingConfirmedProps extends Base {
 
 export function MeetingConfirmed({
   siteUrl,
+  lang,
   start,
   visitorTimeZone,
   callLink,
   links,
 }: MeetingConfirmedProps) {
-  const c = copy.meeting_confirmed;
+  const c = mailCopy(lang).meeting_confirmed;
   return (
-    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+    <MailLayout siteUrl={siteUrl} lang={lang} heading={c.heading} preview={c.preview}>
       <Paragraph>{c.intro}</Paragraph>
       <Facts
         rows={[
-          ...slotRows(c.slot_label, start, visitorTimeZone, 'visitor'),
+          ...slotRows(c.slot_label, start, visitorTimeZone, 'visitor', lang),
           [c.link_label, <TextLink href={callLink} />],
         ]}
       />
       <Action href={callLink}>{c.join}</Action>
       <Paragraph small>{c.calendar}</Paragraph>
       <Paragraph small>{c.change}</Paragraph>
-      <ChangeLinks links={links} />
+      <ChangeLinks links={links} lang={lang} />
     </MailLayout>
   );
 }
 
-export interface MeetingDeclinedProps extends Base {
+export interface MeetingDeclinedProps extends ToReader {
   start: Date;
   visitorTimeZone: string | null;
   note: string;
 }
 
-export function MeetingDeclined({ siteUrl, start, visitorTimeZone, note }: MeetingDeclinedProps) {
-  const c = copy.meeting_declined;
+export function MeetingDeclined(props: MeetingDeclinedProps) {
+  const { siteUrl, lang, start, visitorTimeZone, note } = props;
+  const c = mailCopy(lang).meeting_declined;
   return (
-    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+    <MailLayout siteUrl={siteUrl} lang={lang} heading={c.heading} preview={c.preview}>
       <Paragraph>{c.intro}</Paragraph>
-      <Facts rows={[...slotRows(c.slot_label, start, visitorTimeZone, 'visitor'), [c.note_label, note]]} />
-      <Action href={`${siteUrl}/contact#book-a-meeting`}>{c.rebook}</Action>
+      <Facts
+        rows={[...slotRows(c.slot_label, start, visitorTimeZone, 'visitor', lang), [c.note_label, note]]}
+      />
+      <Action href={pageUrl(props, '/contact#book-a-meeting')}>{c.rebook}</Action>
       <Paragraph small>{c.rebook_text}</Paragraph>
       <Paragraph small>{c.calendar}</Paragraph>
     </MailLayout>
@@ -242,17 +276,14 @@ export function MeetingDeclined({ siteUrl, start, visitorTimeZone, note }: Meeti
 }
 
 /** The visitor cancelled with their link: what happened, and a way to book again. */
-export function MeetingCancelled({
-  siteUrl,
-  start,
-  visitorTimeZone,
-}: Base & { start: Date; visitorTimeZone: string | null }) {
-  const c = copy.meeting_cancelled;
+export function MeetingCancelled(props: ToReader & { start: Date; visitorTimeZone: string | null }) {
+  const { siteUrl, lang, start, visitorTimeZone } = props;
+  const c = mailCopy(lang).meeting_cancelled;
   return (
-    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+    <MailLayout siteUrl={siteUrl} lang={lang} heading={c.heading} preview={c.preview}>
       <Paragraph>{c.intro}</Paragraph>
-      <Facts rows={slotRows(c.slot_label, start, visitorTimeZone, 'visitor')} />
-      <Action href={`${siteUrl}/contact#book-a-meeting`}>{c.rebook}</Action>
+      <Facts rows={slotRows(c.slot_label, start, visitorTimeZone, 'visitor', lang)} />
+      <Action href={pageUrl(props, '/contact#book-a-meeting')}>{c.rebook}</Action>
       <Paragraph small>{c.rebook_text}</Paragraph>
       <Paragraph small>{c.calendar}</Paragraph>
       <Paragraph small>{c.not_you}</Paragraph>
@@ -260,10 +291,10 @@ export function MeetingCancelled({
   );
 }
 
-export function NewsletterConfirm({ siteUrl, confirmUrl }: Base & { confirmUrl: string }) {
-  const c = copy.newsletter_confirm;
+export function NewsletterConfirm({ siteUrl, lang, confirmUrl }: ToReader & { confirmUrl: string }) {
+  const c = mailCopy(lang).newsletter_confirm;
   return (
-    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+    <MailLayout siteUrl={siteUrl} lang={lang} heading={c.heading} preview={c.preview}>
       <Paragraph>{c.intro}</Paragraph>
       <Action href={confirmUrl}>{c.button}</Action>
       <Paragraph small>
@@ -274,13 +305,20 @@ export function NewsletterConfirm({ siteUrl, confirmUrl }: Base & { confirmUrl: 
   );
 }
 
-export function NewsletterWelcome({ siteUrl, unsubscribeUrl }: Base & { unsubscribeUrl: string }) {
-  const c = copy.newsletter_welcome;
+export function NewsletterWelcome(props: ToReader & { unsubscribeUrl: string }) {
+  const { siteUrl, lang, unsubscribeUrl } = props;
+  const c = mailCopy(lang).newsletter_welcome;
   return (
-    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview} unsubscribeUrl={unsubscribeUrl}>
+    <MailLayout
+      siteUrl={siteUrl}
+      lang={lang}
+      heading={c.heading}
+      preview={c.preview}
+      unsubscribeUrl={unsubscribeUrl}
+    >
       <Paragraph>{c.intro}</Paragraph>
       <Paragraph>{c.expect}</Paragraph>
-      <Action href={`${siteUrl}/blog`}>{c.read}</Action>
+      <Action href={pageUrl(props, '/blog')}>{c.read}</Action>
       <Paragraph small>{c.leave}</Paragraph>
     </MailLayout>
   );

@@ -6,8 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { intlLocale, localePath, type Lang } from '../../i18n/lang.ts';
 import { site } from '../../site.config.ts';
-import { copy } from '../mail/copy.ts';
+import { mailCopy } from '../mail/copy.ts';
 
 const CSS = `
 *{box-sizing:border-box}
@@ -58,8 +59,10 @@ export interface LinkPageContent {
   alert?: string;
   /** A button that posts back to `action` (the same link): the only way a change is made. */
   form?: { action: string; button: string; choice?: SlotChoice };
-  /** Where to go next: a path on this site and its label. */
+  /** Where to go next: a path on this site (its English form; the page's language prefixes it) and its label. */
   next: { href: string; label: string };
+  /** The reader's language (the link's `/de` prefix): the page's words and its links follow it. */
+  lang?: Lang;
 }
 
 function Choice({ choice }: { choice: SlotChoice }) {
@@ -89,9 +92,9 @@ function Choice({ choice }: { choice: SlotChoice }) {
   );
 }
 
-function LinkPage({ eyebrow, title, paragraphs, alert, form, next }: LinkPageContent) {
+function LinkPage({ eyebrow, title, paragraphs, alert, form, next, lang = 'en' }: LinkPageContent) {
   return (
-    <html lang="en-GB">
+    <html lang={intlLocale[lang]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -101,7 +104,7 @@ function LinkPage({ eyebrow, title, paragraphs, alert, form, next }: LinkPageCon
       </head>
       <body>
         <header>
-          <a className="brand" href="/">
+          <a className="brand" href={localePath(lang, '/')}>
             {site.name.toUpperCase()}
             <span>{site.logoTag}</span>
           </a>
@@ -126,13 +129,13 @@ function LinkPage({ eyebrow, title, paragraphs, alert, form, next }: LinkPageCon
             </form>
           )}
           <p>
-            <a href={next.href}>{next.label}</a>
+            <a href={localePath(lang, next.href)}>{next.label}</a>
           </p>
         </main>
         <footer>
           <p>
             {site.legalName} · <a href={`mailto:${site.email}`}>{site.email}</a> ·{' '}
-            <a href="/privacy-policy">{copy.pages.privacy}</a>
+            <a href={localePath(lang, '/privacy-policy')}>{mailCopy(lang).pages.privacy}</a>
           </p>
         </footer>
       </body>

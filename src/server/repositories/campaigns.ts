@@ -4,6 +4,7 @@
  * second send, a retried request or two workers can never queue or send a second copy. A campaign is `sent`
  * once none of its rows waits any more ({@link settleCampaigns}).
  */
+import type { Lang } from '../../i18n/lang.ts';
 import type { Queryable } from '../db/index.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'sending', 'sent', 'cancelled'] as const;
@@ -22,6 +23,8 @@ export interface CampaignContent {
   markdown: string;
   /** `blog/<slug>` or `news/<slug>`, in the order they are shown. */
   articles: string[];
+  /** The issue's language: it is written in it and goes to the confirmed subscribers of it only. */
+  lang: Lang;
 }
 
 export interface Campaign extends CampaignContent {
@@ -53,6 +56,7 @@ interface CampaignRow extends Record<string, unknown> {
   preheader: string;
   markdown: string;
   articles: string[];
+  lang: Lang;
   status: CampaignStatus;
   recipients: number | null;
   created_at: Date;
@@ -61,7 +65,7 @@ interface CampaignRow extends Record<string, unknown> {
   finished_at: Date | null;
 }
 
-const COLUMNS = `id, subject, preheader, markdown, articles, status, recipients, created_at, updated_at,
+const COLUMNS = `id, subject, preheader, markdown, articles, lang, status, recipients, created_at, updated_at,
   send_started_at, finished_at`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -80,6 +84,7 @@ const toCampaign = (row: CampaignRow, tally: Tally = NO_COPIES): Campaign => ({
   preheader: row.preheader,
   markdown: row.markdown,
   articles: row.articles,
+  lang: row.lang,
   status: row.status,
   recipients: row.recipients,
   counts: { queued: tally.queued, sent: tally.sent, failed: tally.failed },
@@ -122,9 +127,9 @@ export async function createCampaign(
   adminId: number,
 ): Promise<Campaign> {
   const [row] = await db.query<CampaignRow>(
-    `INSERT INTO campaigns (subject, preheader, markdown, articles, created_by)
-     VALUES ($1, $2, $3, $4::text[], $5) RETURNING ${COLUMNS}`,
-    [content.subject, content.preheader, content.markdown, content.articles, adminId],
+    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, created_by)
+     VALUES ($1, $2, $3, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
+    [content.subject, content.preheader, content.markdown, content.articles, content.lang, adminId],
   );
   return toCampaign(row!);
 }
@@ -175,9 +180,17 @@ export async function updateDraft(
 ): Promise<Campaign | NotDraft | undefined> {
   const [row] = await db.query<CampaignRow>(
     `UPDATE campaigns SET subject = coalesce($2, subject), preheader = coalesce($3, preheader),
-       markdown = coalesce($4, markdown), articles = coalesce($5::text[], articles), updated_at = now()
+       markdown = coalesce($4, markdown), articles = coalesce($5::text[], articles), lang = coalesce($6, lang),
+       updated_at = now()
      WHERE id = $1 AND status = 'draft' RETURNING ${COLUMNS}`,
-    [id, patch.subject ?? null, patch.preheader ?? null, patch.markdown ?? null, patch.articles ?? null],
+    [
+      id,
+      patch.subject ?? null,
+      patch.preheader ?? null,
+      patch.markdown ?? null,
+      patch.articles ?? null,
+      patch.lang ?? null,
+    ],
   );
   return row ? toCampaign(row) : stateOf(db, id);
 }
@@ -190,36 +203,44 @@ export async function deleteDraft(db: Queryable, id: number): Promise<true | Not
 /** The send found nobody to send to; the transaction rolls back and the campaign stays a draft. */
 export class NoRecipients extends Error {
   override readonly name = 'NoRecipients';
+  /** The issue's language, which has no confirmed subscriber. */
+  readonly lang: Lang;
+  constructor(lang: Lang) {
+    super(`There are no confirmed subscribers of language ${lang} to send to.`);
+    this.lang = lang;
+  }
 }
 
 /**
- * Moves a draft to `sending` and queues one copy per confirmed subscriber of this moment, in one statement.
- * Call inside a transaction: two sends of one campaign serialise on the campaign row, and the second finds it
- * no longer a draft. Throws {@link NoRecipients} when the list has no confirmed subscriber.
+ * Moves a draft to `sending` and queues one copy per confirmed subscriber of this moment whose language is the
+ * issue's, in one statement. Call inside a transaction: two sends of one campaign serialise on the campaign row,
+ * and the second finds it no longer a draft. Throws {@link NoRecipients} when the issue's language has no
+ * confirmed subscriber.
  */
 export async function startSending(
   tx: Queryable,
   id: number,
 ): Promise<{ recipients: number } | NotDraft | undefined> {
-  const started = await tx.query(
+  const started = await tx.query<{ id: number; lang: Lang }>(
     `UPDATE campaigns SET status = 'sending', send_started_at = now(), updated_at = now()
-     WHERE id = $1 AND status = 'draft' RETURNING id`,
+     WHERE id = $1 AND status = 'draft' RETURNING id, lang`,
     [id],
   );
-  if (started.length === 0) return stateOf(tx, id);
+  const [campaign] = started;
+  if (!campaign) return stateOf(tx, id);
   const [queued] = await tx.query<{ recipients: number }>(
     `WITH queued AS (
        INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id, campaign_id)
        SELECT 'campaign:' || $1::int || ':' || s.id, 'campaign', s.email, s.id, $1::int
-       FROM subscribers s WHERE s.status = 'confirmed'
+       FROM subscribers s WHERE s.status = 'confirmed' AND s.lang = $2
        ORDER BY s.id
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING 1)
      SELECT count(*)::int AS recipients FROM queued`,
-    [id],
+    [id, campaign.lang],
   );
   const recipients = queued?.recipients ?? 0;
-  if (recipients === 0) throw new NoRecipients('There are no confirmed subscribers to send to.');
+  if (recipients === 0) throw new NoRecipients(campaign.lang);
   await tx.query('UPDATE campaigns SET recipients = $2 WHERE id = $1', [id, recipients]);
   return { recipients };
 }

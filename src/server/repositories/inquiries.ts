@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/lang.ts';
 import type { Queryable } from '../db/index.ts';
 import { mailOfInquiries, type InquiryMail } from './outbox.ts';
 
@@ -39,6 +40,8 @@ export interface Inquiry {
   declineNote: string | null;
   /** The visitor's IANA time zone when they booked (meetings only, when their browser said). */
   visitorTimeZone: string | null;
+  /** The language of the page they wrote or booked on: the mail to them is in it. */
+  lang: Lang;
   /** The mail this inquiry caused, oldest first (filled in by {@link listInquiries}). */
   mail: InquiryMail[];
   /** Meetings: every state change, oldest first (filled in with the mail). */
@@ -78,11 +81,12 @@ interface InquiryRow extends Record<string, unknown> {
   meeting_uid: string;
   meeting_moves: number;
   visitor_time_zone: string | null;
+  lang: Lang;
 }
 
 const COLUMNS = `id, kind, full_name, company, email, position, phone, subject, message, meeting_start, source_page,
   created_at, handled_at, meeting_status, call_link, decline_note, meeting_sequence, privacy_version, meeting_uid,
-  meeting_moves, visitor_time_zone`;
+  meeting_moves, visitor_time_zone, lang`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -104,6 +108,7 @@ const toInquiry = (row: InquiryRow): Inquiry => ({
   callLink: row.call_link,
   declineNote: row.decline_note,
   visitorTimeZone: row.visitor_time_zone,
+  lang: row.lang,
   mail: [],
   meetingHistory: [],
 });
@@ -221,6 +226,8 @@ export interface NewInquiry {
   visitorTimeZone?: string;
   privacyVersion: string;
   sourcePage?: string;
+  /** The language of the page the form was on. */
+  lang: Lang;
 }
 
 /** Thrown when a meeting slot was requested by someone else first (the partial unique index). */
@@ -238,10 +245,10 @@ export async function insertInquiry(db: Queryable, inquiry: NewInquiry): Promise
   try {
     const [row] = await db.query<InquiryRow>(
       `INSERT INTO inquiries (kind, full_name, company, email, position, phone, subject, message, meeting_start,
-         privacy_version, source_page, meeting_status, visitor_time_zone)
+         privacy_version, source_page, meeting_status, visitor_time_zone, lang)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
          CASE WHEN $1 = 'meeting' THEN 'requested' END,
-         CASE WHEN $1 = 'meeting' THEN $12 END) RETURNING ${COLUMNS}`,
+         CASE WHEN $1 = 'meeting' THEN $12 END, $13) RETURNING ${COLUMNS}`,
       [
         inquiry.kind,
         inquiry.fullName,
@@ -255,6 +262,7 @@ export async function insertInquiry(db: Queryable, inquiry: NewInquiry): Promise
         inquiry.privacyVersion,
         orNull(inquiry.sourcePage),
         orNull(inquiry.visitorTimeZone),
+        inquiry.lang,
       ],
     );
     return toStored(row!);

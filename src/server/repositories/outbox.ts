@@ -357,11 +357,12 @@ export async function sendStateOf(db: Queryable, rows: readonly OutboxRow[]): Pr
   ];
   const [state] = await db.query<SendStateRow>(
     `SELECT
-       (SELECT coalesce(json_agg(json_build_object('id', id, 'email', email, 'status', status)), '[]')
+       (SELECT coalesce(json_agg(json_build_object('id', id, 'email', email, 'status', status, 'lang', lang)), '[]')
         FROM subscribers WHERE id = ANY($1::int[])) AS subscribers,
        array(SELECT email_hash FROM mail_suppressions WHERE email_hash = ANY($2::text[])) AS suppressed,
        (SELECT coalesce(json_agg(json_build_object('id', id, 'subject', subject, 'preheader', preheader,
-          'markdown', markdown, 'articles', articles, 'status', status, 'updated_at', updated_at)), '[]')
+          'markdown', markdown, 'articles', articles, 'lang', lang, 'status', status, 'updated_at', updated_at)),
+          '[]')
         FROM campaigns WHERE id = ANY($3::int[])) AS campaigns`,
     [ids((row) => row.subscriberId), hashes, ids((row) => row.campaignId)],
   );

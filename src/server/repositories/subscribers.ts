@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/lang.ts';
 import type { Queryable } from '../db/index.ts';
 import { addressTag } from '../mail/links.ts';
 import { emailHash } from '../mail/hash.ts';
@@ -21,6 +22,8 @@ export interface StoredSubscriber {
   id: number;
   email: string;
   status: SubscriberStatus;
+  /** The language of the page they signed up on: their mail and the issues they receive are in it. */
+  lang: Lang;
 }
 
 export const SUBSCRIBER_SORTS = ['id', '-id', 'email', '-email', 'created_temp', '-created_temp'] as const;
@@ -40,6 +43,8 @@ export interface SubscriberQuery {
   /** Case-insensitive substring of the e-mail address. */
   q?: string;
   status?: SubscriberStatus;
+  /** Only the subscribers of this language (the admin counts an issue's recipients with it). */
+  lang?: Lang;
   sort?: SubscriberSort;
   /** 1-based; with `pageSize`, one page. Without both, every row. */
   page?: number;
@@ -77,6 +82,10 @@ function filterOf(query: SubscriberQuery): { where: string; params: unknown[] } 
     params.push(query.status);
     conditions.push(`status = $${params.length}`);
   }
+  if (query.lang) {
+    params.push(query.lang);
+    conditions.push(`lang = $${params.length}`);
+  }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -113,15 +122,18 @@ export interface SignUp {
   email: string;
   consentVersion: string;
   sourcePage: string;
+  /** The language of the page the form was on. */
+  lang: Lang;
 }
 
 /** A confirmation mail is sent to one address at most once an hour, however often it is signed up. */
 export const CONFIRMATION_INTERVAL_MINUTES = 60;
 
 /**
- * Records a sign-up as `pending` with its consent (time, page, wording version). A new address, or a pending
- * one whose last confirmation mail is an hour old, is due a confirmation mail; a confirmed address is left
- * as it is. Concurrent sign-ups of one address meet at the unique index on lower(email): one row, one mail.
+ * Records a sign-up as `pending` with its consent (time, page, wording version) and language. A new address, or
+ * a pending one whose last confirmation mail is an hour old, is due a confirmation mail (in the language of this
+ * latest sign-up); a confirmed address is left as it is, language included, since the neutral reply must not
+ * let anyone change another person's subscription. Concurrent sign-ups of one address meet at the unique index on lower(email): one row, one mail.
  * @returns the subscriber id and the confirmation's send time when a mail is due (its idempotency key).
  */
 export async function recordSignUp(
@@ -130,28 +142,28 @@ export async function recordSignUp(
 ): Promise<{ subscriberId: number; confirmationSentAt: Date } | undefined> {
   type Due = { id: number; confirmation_sent_at: Date };
   const inserted = await db.query<Due>(
-    `INSERT INTO subscribers (email, status, consent_version, source_page, consented_at, confirmation_sent_at)
-     VALUES ($1, 'pending', $2, $3, now(), now())
+    `INSERT INTO subscribers (email, status, consent_version, source_page, lang, consented_at, confirmation_sent_at)
+     VALUES ($1, 'pending', $2, $3, $4, now(), now())
      ON CONFLICT ((lower(email))) DO NOTHING RETURNING id, confirmation_sent_at`,
-    [entry.email, entry.consentVersion, entry.sourcePage],
+    [entry.email, entry.consentVersion, entry.sourcePage, entry.lang],
   );
   const [due] = inserted.length
     ? inserted
     : await db.query<Due>(
         `UPDATE subscribers
-         SET consent_version = $2, source_page = $3, consented_at = now(), confirmation_sent_at = now()
+         SET consent_version = $2, source_page = $3, lang = $4, consented_at = now(), confirmation_sent_at = now()
          WHERE lower(email) = lower($1) AND status = 'pending'
            AND (confirmation_sent_at IS NULL
              OR confirmation_sent_at <= now() - make_interval(mins => ${CONFIRMATION_INTERVAL_MINUTES}))
          RETURNING id, confirmation_sent_at`,
-        [entry.email, entry.consentVersion, entry.sourcePage],
+        [entry.email, entry.consentVersion, entry.sourcePage, entry.lang],
       );
   return due && { subscriberId: due.id, confirmationSentAt: new Date(due.confirmation_sent_at) };
 }
 
 export async function findSubscriber(db: Queryable, id: number): Promise<StoredSubscriber | undefined> {
   const [row] = await db.query<StoredSubscriber & Record<string, unknown>>(
-    'SELECT id, email, status FROM subscribers WHERE id = $1',
+    'SELECT id, email, status, lang FROM subscribers WHERE id = $1',
     [id],
   );
   return row;
@@ -163,7 +175,7 @@ export type LinkOutcome = 'done' | 'already' | 'gone';
 /** Locks the row a link token names, if it still belongs to the address the token was made for. */
 async function lockForLink(db: Queryable, id: number, tag: string): Promise<StoredSubscriber | undefined> {
   const [row] = await db.query<StoredSubscriber & Record<string, unknown>>(
-    'SELECT id, email, status FROM subscribers WHERE id = $1 FOR UPDATE',
+    'SELECT id, email, status, lang FROM subscribers WHERE id = $1 FOR UPDATE',
     [id],
   );
   return row && addressTag(row.email) === tag ? row : undefined;

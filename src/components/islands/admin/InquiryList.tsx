@@ -107,6 +107,10 @@ function InquiryCard({ inquiry, copy, updating, retrying, onToggle, onDecide, on
             </dd>
           </div>
         )}
+        <div>
+          <dt>{copy.lang}</dt>
+          <dd>{copy[`lang_${inquiry.lang}`]}</dd>
+        </div>
         {inquiry.callLink && inquiry.meetingStatus === 'confirmed' && (
           <div>
             <dt>{copy.call_link}</dt>

@@ -8,6 +8,7 @@ import type { Inquiry } from '../../../server/repositories/inquiries.ts';
 import type { InquiryMail } from '../../../server/repositories/outbox.ts';
 import type { Campaign, CampaignFailure } from '../../../server/repositories/campaigns.ts';
 import type { CampaignInput } from '../../../lib/campaign-schema.ts';
+import type { Lang } from '../../../i18n/lang.ts';
 import type { Insights } from '../../../server/repositories/insight.ts';
 import type {
   Subscriber,
@@ -291,9 +292,10 @@ export async function previewCampaign(
   ).json()) as MailPreview;
 }
 
-/** How many subscribers a send would reach now. */
-export async function countConfirmed(token: string, signal?: AbortSignal): Promise<number> {
-  const response = await call('/api/newsletter?status=confirmed&page=1&pageSize=1', { token, signal });
+/** How many subscribers a send of an issue in `lang` would reach now: the confirmed ones of that language. */
+export async function countConfirmed(token: string, lang: Lang, signal?: AbortSignal): Promise<number> {
+  const query = new URLSearchParams({ status: 'confirmed', lang, page: '1', pageSize: '1' });
+  const response = await call(`/api/newsletter?${query}`, { token, signal });
   return (await page<Subscriber>(response)).total;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { languages, type Lang } from '../../../../i18n/lang.ts';
 import { CAMPAIGN_LIMITS, campaignSchema, type CampaignInput } from '../../../../lib/campaign-schema.ts';
 import { validate, type FieldErrors } from '../../../../lib/schemas.ts';
 import {
@@ -42,8 +43,12 @@ export function CampaignEditor(props: Props) {
         preheader: initial?.preheader ?? '',
         markdown: initial?.markdown ?? '',
         articles: initial?.articles ?? [],
+        lang: initial?.lang ?? 'en',
       },
   );
+  const lang: Lang = content.lang ?? 'en';
+  /** "English" or "German", as the send button and the dialog name the recipients. */
+  const language = copy[`lang_${lang}`];
   const [saved, setSaved] = useState(props.id !== null && !props.restored);
   /** Whether this editor has changed anything; until it has, a draft kept from an earlier session stays. */
   const touched = useRef(Boolean(props.restored));
@@ -53,13 +58,15 @@ export function CampaignEditor(props: Props) {
   const [dialog, setDialog] = useState<'send' | 'delete' | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
+  // The recipients are the confirmed subscribers of the issue's language: counted again when it changes.
   useEffect(() => {
     const controller = new AbortController();
-    countConfirmed(token, controller.signal).then(setConfirmed, (error: unknown) => {
+    setConfirmed(null);
+    countConfirmed(token, lang, controller.signal).then(setConfirmed, (error: unknown) => {
       if (!isAbort(error) && isAuthError(error)) onUnauthorized();
     });
     return () => controller.abort();
-  }, [token, onUnauthorized]);
+  }, [token, lang, onUnauthorized]);
 
   // Unsaved text is mirrored into this tab's storage, so a session that ends (idle) does not lose it.
   useEffect(() => {
@@ -147,7 +154,7 @@ export function CampaignEditor(props: Props) {
         props.onSent();
       } catch (error) {
         if (error instanceof ApiError && error.status === 409 && confirmed === 0)
-          notify(copy.no_recipients, 'error');
+          notify(fill(copy.no_recipients, { language }), 'error');
         else failed(error, copy.send_failed);
       }
     });
@@ -185,6 +192,26 @@ export function CampaignEditor(props: Props) {
             </ul>
           </div>
         )}
+        <fieldset className="admin-choice admin-campaign__lang" aria-describedby="campaign-lang-hint">
+          <legend className="admin-label">{copy.lang}</legend>
+          <p id="campaign-lang-hint" className="admin-hint">
+            {copy.lang_hint}
+          </p>
+          {languages.map((option) => (
+            <label key={option} className="admin-choice__option">
+              <input
+                type="radio"
+                name="lang"
+                value={option}
+                checked={lang === option}
+                onChange={() => change({ lang: option })}
+              />
+              <span>
+                <strong>{copy[`lang_${option}`]}</strong>
+              </span>
+            </label>
+          ))}
+        </fieldset>
         {FIELDS.map((field) => {
           const Tag = field === 'markdown' ? 'textarea' : 'input';
           return (
@@ -236,10 +263,10 @@ export function CampaignEditor(props: Props) {
             onClick={() => count > 0 && askToSend()}
           >
             {confirmed === null
-              ? fill(copy.send_other, { count: '…' })
+              ? fill(copy.send_other, { count: '…', language })
               : confirmed === 0
-                ? copy.send_none
-                : plural({ one: copy.send_one, other: copy.send_other }, count)}
+                ? fill(copy.send_none, { language })
+                : plural({ one: copy.send_one, other: copy.send_other }, count, { language })}
           </button>
           {id !== null && (
             <button
@@ -257,9 +284,11 @@ export function CampaignEditor(props: Props) {
       <ConfirmDialog
         open={dialog === 'send'}
         title={copy.send_title}
-        text={plural({ one: copy.send_text_one, other: copy.send_text_other }, count)}
+        text={plural({ one: copy.send_text_one, other: copy.send_text_other }, count, { language })}
         detail={content.subject}
-        confirmLabel={plural({ one: copy.send_accept_one, other: copy.send_accept_other }, count)}
+        confirmLabel={plural({ one: copy.send_accept_one, other: copy.send_accept_other }, count, {
+          language,
+        })}
         cancelLabel={copy.dialog_cancel}
         onConfirm={send}
         onCancel={() => setDialog(null)}

@@ -46,6 +46,8 @@ export function CampaignView(props: Props) {
   const status = detail?.status ?? 'draft';
   useEffect(() => heading.current?.focus(), [status]);
 
+  // Only an issue opened from the list waits for its text below. A new draft that the editor has just saved
+  // keeps its editor mounted, so what the save was for (the send dialog, a test copy) is not lost.
   const title =
     id === null
       ? copy.new_heading
@@ -68,7 +70,7 @@ export function CampaignView(props: Props) {
       </h2>
       {failed ? (
         <LoadFailed copy={copy} onRetry={refresh} />
-      ) : id !== null && !detail ? (
+      ) : props.id !== null && !detail ? (
         <p className="admin-status" role="status">
           {copy.loading}
         </p>

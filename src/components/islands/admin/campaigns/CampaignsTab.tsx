@@ -120,6 +120,7 @@ export function CampaignsTab(props: CampaignsProps) {
                   <th scope="col">{copy.col_subject}</th>
                   <th scope="col">{copy.col_status}</th>
                   <th scope="col">{copy.col_created}</th>
+                  <th scope="col">{copy.col_lang}</th>
                   <th scope="col">{copy.col_delivered}</th>
                   <th scope="col">
                     <span className="visually-hidden">{copy.open}</span>
@@ -138,6 +139,7 @@ export function CampaignsTab(props: CampaignsProps) {
                     <td>
                       <time dateTime={campaign.createdAt}>{localDateTime(campaign.createdAt)}</time>
                     </td>
+                    <td>{copy[`lang_${campaign.lang}`]}</td>
                     <td>{delivered(campaign, copy)}</td>
                     <td className="admin-campaign-table__action">
                       <button
