@@ -78,7 +78,7 @@ We review the drawings against EU GMP and write <Email /> for questions.
 /** The clean article's German twin (src/content/de/blog/clean.mdx): German words, the same facts. */
 const cleanGerman = `---
 title: 'Ein sauberer Artikel, der jede Regel einhält'
-summary: 'Dieser Artikel existiert nur in einer Testumgebung. Er nennt drei Quellen, eine Person der Teamseite und verlinkt nur Seiten, die es gibt.'
+summary: 'Dieser Artikel existiert nur in einer Testumgebung. Er nennt drei Quellen, eine Person aus dem Team und verlinkt nur Seiten, die es gibt.'
 date: 2026-11-25
 author: ivana-petrovic
 discipline: 'GMP-Compliance'
