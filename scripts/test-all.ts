@@ -9,7 +9,8 @@
  * slot fills the idle CPU. A stage starts once the stages it needs have passed and a slot is free; when several
  * could start, the first in the list below goes first, so the longest chain (build, then the end-to-end tests)
  * is never kept waiting by a shorter stage. The three API runs (PGlite, PostgreSQL, Neon; each its own
- * throwaway server) run beside each other, not one after another. The function bundles are built once
+ * embedded database or throwaway server) take the other two slots as they free, so they overlap instead of
+ * running one after another. The function bundles are built once
  * (`functions`) for the bundle test and the preview of the end-to-end tests. A stage's output goes to
  * test-results/logs/<stage>.log and is printed whole when the stage ends, so parallel output never mixes.
  *
@@ -79,7 +80,7 @@ const steps: Step[] = [
   },
   // Every API test on the embedded PGlite; on PostgreSQL and through the Neon driver only the ones that touch
   // the database (tests/api/support/no-db.ts: the tag `no-db` marks the rest). Each run starts its own
-  // throwaway server on a free port, so the three run beside each other.
+  // throwaway server on a free port (or its own PGlite), so they can run beside each other.
   ...(['pglite', 'neon', 'postgres'] as const).map((target): Step => ({
     name: `api (${target})`,
     env: { API_DB: target },
