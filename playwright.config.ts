@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
@@ -11,7 +12,10 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // Two workers per core, at most eight (`E2E_WORKERS` to change): a test mostly waits for pages, animations
+  // and the preview (396 CPU s in 784 s on two workers), so on two cores four keep them busy. Tests that
+  // share the preview's state keep to rows, accounts and addresses of their own (README, "Tests").
+  workers: Number(process.env.E2E_WORKERS) || Math.min(2 * availableParallelism(), 8),
   timeout: 45_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

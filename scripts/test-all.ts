@@ -4,13 +4,15 @@
  * build, the gates over dist/ (links, HTML validity, JSON-LD, feeds and sitemap, social cards, fonts, image
  * sizes), budgets and end-to-end tests in Chromium.
  *
- * Stages run side by side, one per core (`TEST_PARALLEL` to change): a stage starts, in the order below, once
- * the stages it needs have passed and a slot is free. Measured on 2 cores (README, "Tests"), no stage keeps
- * more than about one core busy, and the end-to-end tests mostly wait, so the build and then the end-to-end
- * tests run in one slot while check, lint, unit, API and bundle tests take turns in the other. The function
- * bundles are built once (`functions`) for the bundle test and the preview of the end-to-end tests. A stage's
- * output goes to test-results/logs/<stage>.log and is printed whole when the stage ends, so parallel output
- * never mixes.
+ * Stages run side by side, one more than there are cores (`TEST_PARALLEL` to change): most stages wait more
+ * than they compute (README, "Tests": the end-to-end suite uses about half a core, an API run less), so a third
+ * slot fills the idle CPU. A stage starts once the stages it needs have passed and a slot is free; when several
+ * could start, the first in the list below goes first, so the longest chain (build, then the end-to-end tests)
+ * is never kept waiting by a shorter stage. The three API runs (PGlite, PostgreSQL, Neon; each its own
+ * embedded database or throwaway server) take the other two slots as they free, so they overlap instead of
+ * running one after another. The function bundles are built once
+ * (`functions`) for the bundle test and the preview of the end-to-end tests. A stage's output goes to
+ * test-results/logs/<stage>.log and is printed whole when the stage ends, so parallel output never mixes.
  *
  * Ends with a table of each stage's start, wall and CPU seconds, then one line, `tests: N passed, M failed`;
  * both go to test-results/summary.txt.
@@ -60,19 +62,15 @@ const vitest = (config: string | undefined, report: string, ...args: string[]) =
 const noPostgres = () =>
   postgresBin() ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)';
 
+/**
+ * In the order they start when several could: the longest chain first (build, then the end-to-end tests, which
+ * decide the run's length), then the other stages longest first, so the short ones fill the gaps at the end.
+ */
 const steps: Step[] = [
   // Astro, its image pipeline (sharp), the social cards and Pagefind: the longest chain starts first.
   { name: 'build', command: ['npm', 'run', 'build'] },
   // The bundles Netlify deploys, built once into .netlify/function-zips for the bundle test and the preview.
   { name: 'functions', command: ['node', 'scripts/build-functions.ts'] },
-  // Gates over dist/ in one process that reads the site once (scripts/check-dist.ts); one result per gate.
-  {
-    name: 'dist',
-    command: ['node', 'scripts/check-dist.ts', '--report', 'test-results/dist.json'],
-    report: gatesReport,
-    reportFile: 'test-results/dist.json',
-    needs: ['build'],
-  },
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test'],
@@ -80,27 +78,29 @@ const steps: Step[] = [
     reportFile: 'test-results/e2e.json',
     needs: ['build', 'functions'],
   },
-  // `astro check` syncs .astro/ as the build does, so it runs after the build, never beside it.
-  { name: 'check', command: ['npm', 'run', 'check'], needs: ['build'] },
-  { name: 'lint', command: ['npm', 'run', 'lint'] },
-  // Spelling, contact details, sources, bylines, links and alt text in the content (docs/editing.md).
-  { name: 'lint:content', command: ['npm', 'run', 'lint:content'] },
+  // Every API test on the embedded PGlite; on PostgreSQL and through the Neon driver only the ones that touch
+  // the database (tests/api/support/no-db.ts: the tag `no-db` marks the rest). Each run starts its own
+  // throwaway server on a free port (or its own PGlite), so they can run beside each other.
+  ...(['pglite', 'neon', 'postgres'] as const).map((target): Step => ({
+    name: `api (${target})`,
+    env: { API_DB: target },
+    command: vitest(
+      'vitest.api.config.ts',
+      `test-results/api-${target}.json`,
+      ...(target === 'pglite' ? [] : ['--tags-filter=!no-db']),
+    ),
+    report: vitestReport,
+    reportFile: `test-results/api-${target}.json`,
+    unavailable: target === 'pglite' ? undefined : noPostgres,
+  })),
   {
     name: 'unit',
     command: vitest(undefined, 'test-results/unit.json'),
     report: vitestReport,
     reportFile: 'test-results/unit.json',
   },
-  // Every API test on the embedded PGlite; on PostgreSQL and through the Neon driver only the ones that touch
-  // the database (tests/api/support/no-db.ts: the tag `no-db` marks the rest).
-  ...(['pglite', 'postgres', 'neon'] as const).map((target): Step => ({
-    name: `api (${target})`,
-    env: { API_DB: target },
-    command: vitest('vitest.api.config.ts', `test-results/api-${target}.json`),
-    report: vitestReport,
-    reportFile: `test-results/api-${target}.json`,
-    unavailable: target === 'pglite' ? undefined : noPostgres,
-  })),
+  // `astro check` syncs .astro/ as the build does, so it runs after the build, never beside it.
+  { name: 'check', command: ['npm', 'run', 'check'], needs: ['build'] },
   {
     // The function bundles as Netlify deploys them, in a plain Node process outside the repository; once,
     // against a real PostgreSQL when one is installed, otherwise the embedded PGlite.
@@ -111,9 +111,20 @@ const steps: Step[] = [
     reportFile: 'test-results/bundles.json',
     needs: ['functions'],
   },
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
+  // Gates over dist/ in one process that reads the site once (scripts/check-dist.ts); one result per gate.
+  {
+    name: 'dist',
+    command: ['node', 'scripts/check-dist.ts', '--report', 'test-results/dist.json'],
+    report: gatesReport,
+    reportFile: 'test-results/dist.json',
+    needs: ['build'],
+  },
+  // Spelling, contact details, sources, bylines, links and alt text in the content (docs/editing.md).
+  { name: 'lint:content', command: ['npm', 'run', 'lint:content'] },
 ];
 
-const slots = Number(process.env.TEST_PARALLEL) || availableParallelism();
+const slots = Number(process.env.TEST_PARALLEL) || availableParallelism() + 1;
 
 rmSync('test-results', { recursive: true, force: true });
 // The preview of the end-to-end tests starts from an empty embedded database every run.

@@ -1,21 +1,69 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, message, settle, test } from './fixtures.ts';
 
 test.describe('cookie banner', () => {
   test.use({ consentStored: false });
 
+  const bannerOf = (page: Page) => page.getByRole('region', { name: message('common:cookie_banner.label') });
+
+  /** Installs Playwright's clock and stops it: from now on the page's time moves only when the test says so. */
+  async function stopClock(page: Page) {
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1000);
+  }
+
+  /**
+   * Opens `path` with Playwright's clock installed, so the banner's 4 s pass on that clock instead of the wall
+   * clock. The island hydrates once the page is idle (`client:consent`: requestIdleCallback, on the clock),
+   * then loads its code and React mounts it in tasks of its own (not on the clock); its effect starts the
+   * banner's timer. The clock moves in 50 ms steps until the island has hydrated, then stands still while
+   * React's tasks run, so the timer started at most 50 ms of clock time before this resolves. The test
+   * stops the clock first ({@link stopClock}); it stays stopped across navigations.
+   */
+  async function openWithClock(page: Page, path: string) {
+    await page.goto(path);
+    const island = page.locator('astro-island[component-url*="CookieBanner"]');
+    await expect(async () => {
+      await page.clock.runFor(50);
+      expect(await island.getAttribute('ssr')).toBeNull();
+    }).toPass();
+    // React's scheduler posts its tasks through a MessageChannel: once ten more messages have gone through,
+    // the island has mounted and run its effect.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          let ticks = 0;
+          channel.port1.onmessage = () => (++ticks < 10 ? channel.port2.postMessage(null) : resolve());
+          channel.port2.postMessage(null);
+        }),
+    );
+    await expect(bannerOf(page)).toBeHidden();
+  }
+
+  /** Runs the page's clock through the banner's delay: hidden at 3.9 s, shown by 4.1 s. */
+  async function expectBannerAfterFourSeconds(page: Page) {
+    await page.clock.runFor(3900);
+    await expect(bannerOf(page)).toBeHidden();
+    await page.clock.runFor(200);
+    await expect(bannerOf(page)).toBeVisible();
+  }
+
   test('appears after about 4 s, Allow stores cookies=true and it stays away after reload', async ({
     page,
   }) => {
-    await page.goto('/');
-    const banner = page.getByRole('region', { name: message('common:cookie_banner.label') });
-    await page.waitForTimeout(2500);
-    await expect(banner).toBeHidden();
-    await expect(banner).toBeVisible({ timeout: 4000 });
+    await stopClock(page);
+    await openWithClock(page, '/');
+    await expectBannerAfterFourSeconds(page);
+    const banner = bannerOf(page);
     await expect(banner.getByRole('link', { name: message('common:cookie_banner.link') })).toHaveAttribute(
       'href',
       '/privacy-policy',
     );
+    // axe and settle() wait on timers and animation frames of their own: let the page's time flow again.
+    await page.clock.resume();
     await settle(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations).toEqual([]);
@@ -24,20 +72,25 @@ test.describe('cookie banner', () => {
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('cookies'))).toBe('true');
 
+    // With consent stored the island never hydrates: past its idle wait (at most 2 s, run on the clock) and
+    // with the network quiet after it, it is still the server's markup, so no timer can show the banner.
     await page.reload();
-    await page.waitForTimeout(5000);
+    await page.clock.runFor(2100);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('astro-island[component-url*="CookieBanner"]')).toHaveAttribute('ssr');
     await expect(banner).toBeHidden();
   });
 
   test('Decline hides it without storing, so it asks again on the next page', async ({ page }) => {
-    await page.goto('/contact');
-    const banner = page.getByRole('region', { name: message('common:cookie_banner.label') });
-    await expect(banner).toBeVisible({ timeout: 7000 });
+    await stopClock(page);
+    await openWithClock(page, '/contact');
+    await expectBannerAfterFourSeconds(page);
+    const banner = bannerOf(page);
     await banner.getByRole('button', { name: message('common:cookie_banner.decline') }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('cookies'))).toBeNull();
-    await page.goto('/career');
-    await expect(banner).toBeVisible({ timeout: 7000 });
+    await openWithClock(page, '/career');
+    await expectBannerAfterFourSeconds(page);
   });
 
   test('without stored consent the banner downloads React', async ({ page }) => {
@@ -45,10 +98,9 @@ test.describe('cookie banner', () => {
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.push(await response.text());
     });
-    await page.goto('/our-services');
-    await expect(page.getByRole('region', { name: message('common:cookie_banner.label') })).toBeVisible({
-      timeout: 7000,
-    });
+    await stopClock(page);
+    await openWithClock(page, '/our-services');
+    await expectBannerAfterFourSeconds(page);
     expect(scripts.some((code) => code.includes('react.transitional.element'))).toBe(true);
   });
 });
@@ -58,9 +110,12 @@ test('with consent stored no React code is downloaded', async ({ page }) => {
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') scripts.push(await response.text());
   });
+  // Past the island's idle wait (at most 2 s) on Playwright's clock, then the network quiet: a hydration
+  // would have fetched the island's code by then.
+  await page.clock.install();
   await page.goto('/our-services');
+  await page.clock.runFor(2500);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(2500);
   await expect(page.locator('#app')).toHaveClass(/visible/);
   expect(scripts.filter((code) => code.includes('react.transitional.element'))).toEqual([]);
   await expect(page.getByRole('region', { name: message('common:cookie_banner.label') })).toBeHidden();

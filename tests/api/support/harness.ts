@@ -5,7 +5,7 @@
  * a fresh one per test file, migrated.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import type { Config } from '@netlify/functions';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../../../src/server/db/index.ts';
-import { openDb } from '../../../src/server/db/open.ts';
+import { createPgliteDb } from '../../../src/server/db/pglite.ts';
 import { useDatabase } from '../../../src/server/config.ts';
 import type { RequestContext } from '../../../src/server/http.ts';
 import { migrate, type Migration } from '../../../src/server/migrate.ts';
@@ -51,7 +51,6 @@ async function loadRoutes(): Promise<RouteEntry[]> {
   return routes;
 }
 
-/** A database of the run's target, created empty and migrated. */
 /**
  * A fresh database of the run's kind (PGlite, PostgreSQL or Neon), migrated — up to `migrations` when given,
  * e.g. to test what a later migration does to the rows of an earlier schema.
@@ -60,7 +59,8 @@ export async function openTestDb(migrations?: Migration[]): Promise<Db> {
   const target = inject('apiDb');
   let db: Db;
   if (target.kind === 'pglite') {
-    db = await openDb(undefined);
+    // A copy of the cluster global-setup.ts initialised once: the same empty database initdb would make.
+    db = (await createPgliteDb(undefined, new Blob([readFileSync(target.snapshot)]))).db;
   } else {
     const name = `korvel_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: target.serverUrl });
