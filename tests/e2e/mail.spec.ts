@@ -1,6 +1,7 @@
 /**
  * Mail through the preview and its local SMTP catcher: the newsletter's double opt-in and one-click
- * unsubscribe as a visitor and the admin see them, and a meeting confirmed from the inquiries tab.
+ * unsubscribe as a visitor and the admin see them, a sign-up on a German page answered in German, and a
+ * meeting confirmed from the inquiries tab.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -13,6 +14,7 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
+import { germanMessage } from './i18n-support.ts';
 import { waitForMail } from './mail-inbox.ts';
 import { expect as baseExpect, message, settle, test } from './fixtures.ts';
 
@@ -55,6 +57,33 @@ test.afterAll(async () => {
 });
 test.beforeEach(({ viewport }) => {
   test.skip((viewport?.width ?? 1440) < 768, 'one address, one flow: the desktop project runs it');
+});
+
+test('a sign-up on a German page gets the German confirmation mail, whose link opens the German page', async ({
+  page,
+  request,
+}) => {
+  const de = (key: string) => germanMessage(key)!;
+  const email = `${unique('leser')}@anlage.example`;
+  await page.goto('/de/blog');
+  const form = page.locator('footer form[action="/api/newsletter"]');
+  await form.scrollIntoViewIfNeeded();
+  await form.getByRole('textbox').fill(email);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: de('forms:newsletter.subscribe') }).click();
+  await expect(page.locator('footer').getByRole('status')).toHaveText(de('forms:newsletter.confirmed'));
+
+  const confirmation = await waitForMail(request, (m) => m.envelope.to.includes(email));
+  expect(confirmation.subject).toBe(de('mail:newsletter_confirm.subject'));
+  const [row] = await sql<{ lang: string }>('SELECT lang FROM subscribers WHERE email = $1', [email]);
+  expect(row?.lang).toBe('de');
+  const link = /http:\/\/127\.0\.0\.1:\d+\/de\/newsletter\/confirm\?token=[\w.-]+/.exec(
+    confirmation.text,
+  )![0];
+  await page.goto(link);
+  await expect(page.locator('html')).toHaveAttribute('lang', /^de\b/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('mail:pages.confirm.title'));
+  await expectNoAxeViolations(page);
 });
 
 test('a sign-up stays pending until the confirmation form is posted, shows as confirmed in /admin, and one-click unsubscribe removes it', async ({
