@@ -2,6 +2,7 @@
  * Fills in the meeting note on /thanks?meeting=<ISO start>&uid=<meeting UID> (MeetingNote.astro): the visitor
  * has just requested that slot. Loaded only when the address names a meeting.
  */
+import { intlLocale, langOf } from '../i18n/lang.ts';
 import { MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
 
 const params = new URLSearchParams(location.search);
@@ -18,8 +19,10 @@ if (note && at && !Number.isNaN(at.getTime())) {
     hour: '2-digit',
     minute: '2-digit',
   };
-  const belgrade = new Intl.DateTimeFormat('en-GB', { ...when, timeZone: MEETING_TIME_ZONE }).format(at);
-  const local = new Intl.DateTimeFormat('en-GB', when).format(at);
+  // In the page's language: „Donnerstag, 27. November 2026 um 10:00“ on /de/thanks.
+  const locale = intlLocale[langOf(document.documentElement.lang)];
+  const belgrade = new Intl.DateTimeFormat(locale, { ...when, timeZone: MEETING_TIME_ZONE }).format(at);
+  const local = new Intl.DateTimeFormat(locale, when).format(at);
   const text = note.querySelector<HTMLElement>('[data-meeting-text]');
   const localText = note.querySelector<HTMLElement>('[data-meeting-local]');
   if (text) text.textContent = (text.dataset.meetingText ?? '').replace('{time}', belgrade);
