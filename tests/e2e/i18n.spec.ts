@@ -14,6 +14,7 @@ import { expect, test } from './fixtures.ts';
 import { interfaceStrings, UNDELIVERED_TWINS } from './i18n-support.ts';
 
 type Doc = ReturnType<typeof parseDocument>;
+type Element = ReturnType<typeof DomUtils.findAll>[number];
 
 const pathOf = (url: string) =>
   decodeURI(new URL(url.replaceAll('&amp;', '&')).pathname).replace(/(.)\/$/, '$1');
@@ -21,7 +22,7 @@ const urlOf = (path: string) => new URL(path, site.url).href;
 
 /** What a page says about itself in its <head>. */
 function headOf(doc: Doc) {
-  const find = (test: (el: DomUtils.Element) => boolean) => DomUtils.findAll(test, doc.children);
+  const find = (test: (el: Element) => boolean) => DomUtils.findAll(test, doc.children);
   const attr = (name: string, value: string, read: string) =>
     find((el) => el.attribs[name] === value)[0]?.attribs[read];
   const alternates = Object.fromEntries(
