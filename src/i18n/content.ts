@@ -14,6 +14,12 @@ export type Translated = 'blog' | 'news' | 'sectors' | 'references' | 'initiativ
 
 type Filter<C extends Translated> = (entry: CollectionEntry<C>) => boolean;
 
+/** `getEntry` by collection name and id; the twin collections' names are computed, so typed loosely here. */
+const entryOf = getEntry as unknown as <C extends Translated>(
+  collection: string,
+  id: string,
+) => Promise<CollectionEntry<C> | undefined>;
+
 const twinOf = (collection: Translated, lang: Lang) =>
   lang === defaultLang ? collection : `${collection}_${lang}`;
 
@@ -54,17 +60,14 @@ export async function localEntry<C extends Translated>(
   id: string,
   lang: Lang,
 ): Promise<CollectionEntry<C> | undefined> {
-  const translated =
-    lang === defaultLang ? undefined : await getEntry(twinOf(collection, lang) as C, id as never);
-  return (translated ?? (await getEntry(collection, id as never))) as CollectionEntry<C> | undefined;
+  const translated = lang === defaultLang ? undefined : await entryOf<C>(twinOf(collection, lang), id);
+  return translated ?? (await entryOf<C>(collection, id));
 }
 
 /** The languages an entry is published in, English first; its page exists in each. */
 export async function entryLanguages(collection: Translated, id: string): Promise<Lang[]> {
   const found = await Promise.all(
-    languages.map(async (lang) =>
-      (await getEntry(twinOf(collection, lang) as Translated, id as never)) ? lang : null,
-    ),
+    languages.map(async (lang) => ((await entryOf(twinOf(collection, lang), id)) ? lang : null)),
   );
   return found.filter((lang): lang is Lang => lang !== null);
 }

@@ -98,8 +98,10 @@ export function contactFormCopy(t: TFunction, privacyHref: string): ContactFormC
   };
 }
 
-export function meetingBookingCopy(t: TFunction, privacyHref: string): MeetingBookingCopy {
+/** `locale`: the BCP 47 tag of the page's language, for the days and times. */
+export function meetingBookingCopy(t: TFunction, privacyHref: string, locale: string): MeetingBookingCopy {
   return {
+    locale,
     labels: t('forms:meeting.labels', { returnObjects: true }) as MeetingBookingCopy['labels'],
     required: t('forms:required'),
     privacy: privacyLabel(t, 'forms:privacy', privacyHref),

@@ -19,6 +19,8 @@ export interface ChartSpec {
   decimals?: number;
   /** Draw the largest value in the accent colour. @default false */
   highlightMax?: boolean;
+  /** The BCP 47 tag values are printed in (the page's `intlLocale`). @default 'en' */
+  locale?: string;
 }
 
 /** Colours and font, read from the CSS custom properties of `CHART_THEME_PROPERTIES`. */
@@ -72,9 +74,9 @@ export function readChartTheme(read: (property: string) => string): ChartTheme {
  * A value as the chart labels and the data table print it.
  * @example formatValue({ decimals: 1 }, 12.25) // '12.3'
  */
-export function formatValue(spec: Pick<ChartSpec, 'decimals'>, value: number): string {
+export function formatValue(spec: Pick<ChartSpec, 'decimals' | 'locale'>, value: number): string {
   const decimals = spec.decimals ?? 0;
-  return new Intl.NumberFormat('en', {
+  return new Intl.NumberFormat(spec.locale ?? 'en', {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(value);

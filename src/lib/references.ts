@@ -6,6 +6,7 @@
  * `/our-references/filter/<division>/<service>`; division and service keys never coincide.
  */
 import { DIVISIONS, SERVICES, type Division, type Service } from '../content/constants.ts';
+import { defaultLang, localePath, type Lang } from '../i18n/lang.ts';
 
 export const REFERENCES_PATH = '/our-references';
 
@@ -134,8 +135,9 @@ export function caseStudyStructuredData(
   facts: CaseStudyFacts,
   site: { url: string; name: string },
   listName: string,
+  lang: Lang = defaultLang,
 ): Record<string, unknown> {
-  const url = new URL(referencePath(facts.id), site.url).href;
+  const url = new URL(localePath(lang, referencePath(facts.id)), site.url).href;
   return {
     '@context': 'https://schema.org',
     '@graph': [
@@ -146,7 +148,7 @@ export function caseStudyStructuredData(
         name: facts.title,
         description: facts.description,
         abstract: facts.outcome,
-        inLanguage: 'en',
+        inLanguage: lang,
         about: { '@type': 'Thing', name: facts.division.name },
         keywords: [...facts.services, ...facts.standards].join(', '),
         spatialCoverage: { '@type': 'Country', name: facts.country },
@@ -158,7 +160,12 @@ export function caseStudyStructuredData(
         '@type': 'BreadcrumbList',
         '@id': `${url}#breadcrumb`,
         itemListElement: [
-          { '@type': 'ListItem', position: 1, name: listName, item: new URL(REFERENCES_PATH, site.url).href },
+          {
+            '@type': 'ListItem',
+            position: 1,
+            name: listName,
+            item: new URL(localePath(lang, REFERENCES_PATH), site.url).href,
+          },
           {
             '@type': 'ListItem',
             position: 2,

@@ -2,7 +2,7 @@
  * Fills in the meeting note on /thanks?meeting=<ISO start>&uid=<meeting UID> (MeetingNote.astro): the visitor
  * has just requested that slot. Loaded only when the address names a meeting.
  */
-import { langOf } from '../i18n/lang.ts';
+import { intlLocale, langOf } from '../i18n/lang.ts';
 import { MEETING_TIME_ZONE } from '../lib/meeting-slots.ts';
 
 const params = new URLSearchParams(location.search);
@@ -19,8 +19,11 @@ if (note && at && !Number.isNaN(at.getTime())) {
     hour: '2-digit',
     minute: '2-digit',
   };
-  const belgrade = new Intl.DateTimeFormat('en-GB', { ...when, timeZone: MEETING_TIME_ZONE }).format(at);
-  const local = new Intl.DateTimeFormat('en-GB', when).format(at);
+  // In the page's language: „Donnerstag, 27. November 2026 um 10:00“ on /de/thanks.
+  const lang = langOf(document.documentElement.lang);
+  const locale = intlLocale[lang];
+  const belgrade = new Intl.DateTimeFormat(locale, { ...when, timeZone: MEETING_TIME_ZONE }).format(at);
+  const local = new Intl.DateTimeFormat(locale, when).format(at);
   const text = note.querySelector<HTMLElement>('[data-meeting-text]');
   const localText = note.querySelector<HTMLElement>('[data-meeting-local]');
   if (text) text.textContent = (text.dataset.meetingText ?? '').replace('{time}', belgrade);
@@ -31,7 +34,6 @@ if (note && at && !Number.isNaN(at.getTime())) {
   const download = note.querySelector('a[data-meeting-ics]');
   if (uid && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uid)) {
     // The calendar file speaks the page's language (its summary and description).
-    const lang = langOf(document.documentElement.lang);
     const query = new URLSearchParams({ start: start!, uid, ...(lang !== 'en' && { lang }) });
     download?.setAttribute('href', `/api/meeting.ics?${query}`);
   } else {

@@ -4,6 +4,7 @@
  * drops, updates the counts, the links and the status line, and keeps the choice in the address as
  * `?division=…&service=…`, so reloading, Back and Forward show the same list.
  */
+import { langOf, localePath } from '../i18n/lang.ts';
 import { filterPath, matches, parseFilter, type ReferenceFilter } from '../lib/references.ts';
 
 const root = document.querySelector<HTMLElement>('[data-reference-filter][data-enhance]');
@@ -42,7 +43,7 @@ if (root) {
       const facet = link.dataset.filterFacet as keyof ReferenceFilter;
       link.querySelector('[data-count]')!.textContent = String(found);
       if (found > 0) {
-        link.href = filterPath(next);
+        link.href = localePath(langOf(document.documentElement.lang), filterPath(next));
         link.removeAttribute('aria-disabled');
       } else {
         link.removeAttribute('href');

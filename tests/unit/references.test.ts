@@ -160,4 +160,35 @@ describe('case studies', () => {
       ],
     });
   });
+
+  test('in German, name the German page, list and language', () => {
+    const data = caseStudyStructuredData(
+      {
+        id: 'pharma-qc-laboratory',
+        title: 'QC-Labor',
+        description: 'Layout und TGA-Planung.',
+        outcome: 'Nach zehn Monaten im Routinebetrieb',
+        country: 'Nordmazedonien',
+        year: 2021,
+        division: { name: 'Pharma & Life Sciences', href: '/de/our-references/filter/pharma' },
+        services: ['Basic Engineering'],
+        standards: ['EU GMP Annex 15'],
+      },
+      { url: 'https://www.example.test', name: 'Korvel Engineering' },
+      'Referenzen',
+      'de',
+    ) as { '@graph': Array<Record<string, unknown>> };
+    const [page, crumbs] = data['@graph'];
+    expect(page).toMatchObject({
+      url: 'https://www.example.test/de/our-references/pharma-qc-laboratory',
+      inLanguage: 'de',
+    });
+    expect(crumbs).toMatchObject({
+      itemListElement: [
+        { position: 1, item: 'https://www.example.test/de/our-references' },
+        { position: 2, item: 'https://www.example.test/de/our-references/filter/pharma' },
+        { position: 3, item: 'https://www.example.test/de/our-references/pharma-qc-laboratory' },
+      ],
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
 import { CONTACT_LIMITS, meetingRequestSchema, documentLang } from '../../lib/schemas.ts';
 import { isTimeZone } from '../../lib/time-zone.ts';
@@ -8,6 +8,8 @@ import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import '../../styles/forms.css';
 
 export interface MeetingBookingCopy extends SubmitCopy {
+  /** The BCP 47 tag days and times are written in (the page's language). */
+  locale: string;
   labels: {
     fullName: string;
     email: string;
@@ -46,11 +48,16 @@ interface Day {
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; days: Day[] };
 const ID = 'meeting';
 
-const belgrade = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: MEETING_TIME_ZONE, ...options });
-const timeInBelgrade = belgrade({ hour: '2-digit', minute: '2-digit' });
-const dayName = belgrade({ weekday: 'short', day: 'numeric', month: 'short' });
-const longDay = belgrade({ weekday: 'long', day: 'numeric', month: 'long' });
+/** Days and times in Belgrade, written in the page's language. */
+function belgradeFormats(locale: string) {
+  const belgrade = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: MEETING_TIME_ZONE, ...options });
+  return {
+    timeInBelgrade: belgrade({ hour: '2-digit', minute: '2-digit' }),
+    dayName: belgrade({ weekday: 'short', day: 'numeric', month: 'short' }),
+    longDay: belgrade({ weekday: 'long', day: 'numeric', month: 'long' }),
+  };
+}
 
 /**
  * Booking a 30-minute meeting: the free slots of the next ten working days (GET /api/meeting-slots), shown in
@@ -71,6 +78,7 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
     errors,
   );
   const form = useRef<HTMLFormElement>(null);
+  const { timeInBelgrade, dayName, longDay } = useMemo(() => belgradeFormats(copy.locale), [copy.locale]);
 
   const fetchSlots = useCallback(async () => {
     setLoad({ state: 'loading' });
@@ -93,7 +101,7 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
 
   const local =
     browserZone && browserZone !== MEETING_TIME_ZONE
-      ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: browserZone })
+      ? new Intl.DateTimeFormat(copy.locale, { hour: '2-digit', minute: '2-digit', timeZone: browserZone })
       : undefined;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
