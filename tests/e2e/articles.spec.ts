@@ -61,7 +61,9 @@ test('the AI article has the No / What / Why table of SPEC with five rows', asyn
   await expect(table.locator('tbody tr')).toHaveCount(5);
 });
 
-test('the GMP article compares medicinal products with dietary supplements in two tables, as SPEC names them', async ({ page }) => {
+test('the GMP article compares medicinal products with dietary supplements in two tables, as SPEC names them', async ({
+  page,
+}) => {
   await page.goto('/blog/gmp');
   const tables = page.locator('.prose table');
   await expect(tables).toHaveCount(2);
