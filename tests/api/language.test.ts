@@ -98,7 +98,7 @@ describe('a sign-up on a German page', () => {
   test('is stored as German and gets a German confirmation, confirm page and welcome, all linking to /de', async () => {
     const reply = await signUp({ email: 'jana@rheintal.example', lang: 'de', source: '/de/blog/gmp' });
     expect(reply.status).toBe(202);
-    expect(reply.body.message).toMatch(/^Vielen Dank\. Bitte sehen Sie in Ihr Postfach/);
+    expect(reply.body.message).toMatch(/^Vielen Dank\. Bitte sehen Sie in Ihrem Posteingang nach/);
     const [row] = await api.db.query<{ lang: string; status: string }>(
       'SELECT lang, status FROM subscribers WHERE email = $1',
       ['jana@rheintal.example'],
