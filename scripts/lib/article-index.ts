@@ -1,11 +1,12 @@
 /**
  * The build-time index of the articles and news that a newsletter issue can show as cards: collection, slug,
- * title, summary and date of every published entry, read from the MDX front matter and written to
+ * title, summary and date of every published entry, with the title and summary of its published German twin
+ * (src/content/de) for German issues, read from the MDX front matter and written to
  * src/generated/article-index.json. The functions import that file (esbuild bundles it), so a campaign names
  * an article by `blog/<slug>` and the mail always carries the title and summary the site shows. Written
  * after `npm install` and before every dev start and build; drafts are left out.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { IndexedArticle } from '../../src/lib/article-index.ts';
@@ -28,6 +29,10 @@ export function readArticleIndex(root: string): IndexedArticle[] {
       if (data.draft === true) continue;
       const slug = file.replace(/\.mdx$/, '');
       const date = data.date instanceof Date ? data.date : new Date(String(data.date));
+      const twin = join(root, 'src/content/de', collection, file);
+      const german = existsSync(twin)
+        ? frontMatter(readFileSync(twin, 'utf8'), `de/${collection}/${file}`)
+        : {};
       entries.push({
         id: `${collection}/${slug}`,
         collection,
@@ -35,6 +40,9 @@ export function readArticleIndex(root: string): IndexedArticle[] {
         summary: String(data.summary),
         date: date.toISOString().slice(0, 10),
         path: `/${collection}/${slug}`,
+        ...(german.title && german.draft !== true
+          ? { de: { title: String(german.title), summary: String(german.summary) } }
+          : {}),
       });
     }
   }

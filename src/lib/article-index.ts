@@ -14,6 +14,8 @@ export interface IndexedArticle {
   date: string;
   /** Path on the site, e.g. `/blog/closed-systems`. */
   path: string;
+  /** The published German twin's title and summary (src/content/de), when there is one; its page is /de + path. */
+  de?: { title: string; summary: string };
 }
 
 /** At most this many cards under one issue's text. */

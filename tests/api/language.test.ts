@@ -345,7 +345,10 @@ describe('newsletter issues have a language', () => {
 
   test('a German issue reaches the German confirmed subscribers only, in a German frame with /de links', async () => {
     await subscribers();
-    const { body } = await api.call('POST', '/api/campaigns', { token, json: { ...ISSUE, lang: 'de' } });
+    const { body } = await api.call('POST', '/api/campaigns', {
+      token,
+      json: { ...ISSUE, lang: 'de', articles: ['blog/gmp'] },
+    });
     const sent = await send(body.id);
     expect(sent.status).toBe(202);
     expect(sent.body.recipients).toBe(2);
@@ -355,6 +358,10 @@ describe('newsletter issues have a language', () => {
       expect(copy.html).toContain('lang="de-DE"');
       expect(copy.text).toContain('Diese Ausgabe im Browser ansehen');
       expect(copy.headers['list-unsubscribe']).toContain(`${SITE_URL}/de/newsletter/unsubscribe?token=`);
+      // The article card shows the German twin's title and leads to its German page.
+      expect(copy.html).toContain('Arzneimittel oder Nahrungsergänzungsmittel');
+      expect(copy.html).not.toContain('Medicines versus dietary supplements');
+      expect(copy.html).toContain(encodeURIComponent(`${SITE_URL}/de/blog/gmp`));
     }
   });
 

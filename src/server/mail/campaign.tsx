@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import index from '../../generated/article-index.json' with { type: 'json' };
 import type { IndexedArticle } from '../../lib/article-index.ts';
-import { intlLocale, type Lang } from '../../i18n/lang.ts';
+import { intlLocale, localePath, type Lang } from '../../i18n/lang.ts';
 import { fill, mailCopy } from './copy.ts';
 import { MailLayout, Paragraph, styles, Subheading, TextLink } from './layout.tsx';
 
@@ -108,6 +108,14 @@ const articleDate = (date: string, lang: Lang) =>
     timeZone: 'UTC',
   }).format(new Date(date));
 
+/** An article as an issue in `lang` shows it: its German twin's words and page where it has one. */
+function cardOf(article: IndexedArticle, lang: Lang) {
+  const twin = lang === 'de' ? article.de : undefined;
+  return twin
+    ? { ...twin, path: localePath(lang, article.path), lang }
+    : { title: article.title, summary: article.summary, path: article.path, lang: 'en' as Lang };
+}
+
 function ArticleCards({
   articles,
   siteUrl,
@@ -123,18 +131,24 @@ function ArticleCards({
   return (
     <Section style={{ margin: '8px 0 4px' }}>
       <Subheading>{c.articles_heading}</Subheading>
-      {articles.map((article) => (
-        <Section key={article.id} style={styles.card}>
-          <p style={styles.cardDate}>{fill(c.published, { date: articleDate(article.date, lang) })}</p>
-          <h3 style={styles.cardTitle}>
-            <TextLink href={tracked(`${siteUrl}${article.path}`, trackLink)}>{article.title}</TextLink>
-          </h3>
-          <Paragraph>{article.summary}</Paragraph>
-          <p style={{ ...styles.small, margin: 0 }}>
-            <TextLink href={tracked(`${siteUrl}${article.path}`, trackLink)}>{c.read}</TextLink>
-          </p>
-        </Section>
-      ))}
+      {articles.map((article) => {
+        const card = cardOf(article, lang);
+        const href = tracked(`${siteUrl}${card.path}`, trackLink);
+        // An article not yet in the issue's language keeps its English words, marked as English.
+        const other = card.lang === lang ? undefined : card.lang;
+        return (
+          <Section key={article.id} style={styles.card}>
+            <p style={styles.cardDate}>{fill(c.published, { date: articleDate(article.date, lang) })}</p>
+            <h3 style={styles.cardTitle} lang={other}>
+              <TextLink href={href}>{card.title}</TextLink>
+            </h3>
+            <Paragraph lang={other}>{card.summary}</Paragraph>
+            <p style={{ ...styles.small, margin: 0 }}>
+              <TextLink href={href}>{c.read}</TextLink>
+            </p>
+          </Section>
+        );
+      })}
     </Section>
   );
 }

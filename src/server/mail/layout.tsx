@@ -64,8 +64,21 @@ export const styles = {
   cardTitle: { fontSize: '16px', lineHeight: '1.4', margin: '0 0 8px' },
 } satisfies Record<string, CSSProperties>;
 
-export function Paragraph({ children, small = false }: { children: ReactNode; small?: boolean }) {
-  return <Text style={small ? styles.small : styles.text}>{children}</Text>;
+export function Paragraph({
+  children,
+  small = false,
+  lang,
+}: {
+  children: ReactNode;
+  small?: boolean;
+  /** Set when the text is not in the mail's language (an English article in a German issue). */
+  lang?: string;
+}) {
+  return (
+    <Text style={small ? styles.small : styles.text} lang={lang}>
+      {children}
+    </Text>
+  );
 }
 
 export function Subheading({ children }: { children: ReactNode }) {
