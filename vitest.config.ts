@@ -4,5 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // npm test runs the unit tests beside the build and the browsers: a test that lints or spawns a process can
+    // take several seconds on a busy two-core machine, and the 5 s default failed one that way.
+    testTimeout: 30_000,
   },
 });

@@ -81,7 +81,7 @@ function cruise(name: string, files: Record<string, string>) {
   return { status: run.status, output: run.stdout + run.stderr };
 }
 
-describe('npm run lint and circles of types', () => {
+describe('npm run lint and circles of types', { timeout: 60_000 }, () => {
   test('a component that takes its props type from its parent fails', () => {
     const { status, output } = cruise('types', {
       'Tab.tsx': `import { View } from './View.tsx';\nexport interface TabProps { token: string }\nexport const Tab = (props: TabProps) => View(props);\n`,
