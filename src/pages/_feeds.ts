@@ -6,9 +6,10 @@
  */
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { getEntry, type CollectionEntry } from 'astro:content';
+import { entriesIn } from '../i18n/content.ts';
 import { getT } from '../i18n/index.ts';
-import { defaultLang, localePath, type Lang } from '../i18n/lang.ts';
+import { localePath, type Lang } from '../i18n/lang.ts';
 import { newestFirst } from '../lib/articles.ts';
 import { site } from '../site.config.ts';
 
@@ -37,11 +38,13 @@ const channelTitle = (t: Awaited<ReturnType<typeof getT>>, collection: FeedColle
 
 type FeedEntry = CollectionEntry<FeedCollection>;
 
-/** A language's entries of a collection, newest first; drafts only while editing (npm run dev). */
+/** A language's own entries of a collection (no English stand-ins), newest first; drafts only in npm run dev. */
 async function entriesOf(collection: FeedCollection, lang: Lang): Promise<FeedEntry[]> {
-  // `blog_de` and `news_de` share the English collections' schema (src/content.config.ts).
-  const name = (lang === defaultLang ? collection : `${collection}_${lang}`) as FeedCollection;
-  const entries: FeedEntry[] = await getCollection(name, (entry) => import.meta.env.DEV || !entry.data.draft);
+  const entries: FeedEntry[] = await entriesIn(
+    collection,
+    lang,
+    (entry: FeedEntry) => import.meta.env.DEV || !entry.data.draft,
+  );
   return newestFirst(entries.map((entry) => ({ id: entry.id, date: entry.data.date, entry }))).map(
     ({ entry }) => entry,
   );
