@@ -15,7 +15,7 @@ import GithubSlugger from 'github-slugger';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { DIVISIONS, SERVICES } from '../../src/content/constants.ts';
 import { checkGermanFile } from '../../src/lib/german-style.ts';
-import { checkFile, proseRanges } from '../../src/lib/house-style.ts';
+import { checkFile, lineAt, proseRanges } from '../../src/lib/house-style.ts';
 import { localePath, type Lang } from '../../src/i18n/lang.ts';
 import { initiatives, routes, sectors } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
@@ -49,7 +49,6 @@ function walk(dir: string): string[] {
   });
 }
 
-const lineAt = (source: string, index: number) => source.slice(0, index).split('\n').length;
 const idsIn = (dir: string, ext: string) =>
   existsSync(dir)
     ? readdirSync(dir)

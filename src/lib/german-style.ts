@@ -4,7 +4,7 @@
  * the Sie-form. `npm run lint:content` reports what breaks them in src/content/de and the German locale
  * files; nothing is rewritten, since each finding needs a person who reads the sentence.
  */
-import { escapeRegExp, proseRanges, UNITS, type Ranges } from './house-style.ts';
+import { escapeRegExp, lineAt, proseRanges, UNITS, type Ranges } from './house-style.ts';
 
 export type GermanRule = 'quotes' | 'decimal' | 'thousands' | 'unit-spacing' | 'date' | 'address';
 
@@ -124,8 +124,6 @@ function germanProse(path: string, source: string): Ranges {
     return ranges.filter(([a, b]) => b > a);
   });
 }
-
-const lineAt = (source: string, index: number) => source.slice(0, index).split('\n').length;
 
 /** Every German typography finding in one German content or locale file. */
 export function checkGermanFile(path: string, source: string): GermanIssue[] {

@@ -305,7 +305,8 @@ export function proseRanges(path: string, source: string): Ranges {
   return [[0, source.length]];
 }
 
-const lineAt = (source: string, index: number) => source.slice(0, index).split('\n').length;
+/** The 1-based line of `source` on which the character at `index` stands. */
+export const lineAt = (source: string, index: number) => source.slice(0, index).split('\n').length;
 
 const NUMBERING_HEADER = /^\|\s*No\.?\s*\|(?=.*\n\|\s*-)/gm;
 

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts';
 import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql } from './admin-support.ts';
 import { expect as baseExpect, message, settle, test } from './fixtures.ts';
 
@@ -28,7 +28,7 @@ const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 test.use({
   userAgent: CHROME,
-  launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, `--user-agent=${CHROME}`] },
+  launchOptions: { executablePath: testChromiumPath(), args: [...chromiumArgs, `--user-agent=${CHROME}`] },
 });
 async function asRealVisitor(page: Page) {
   await page.addInitScript(() => {
