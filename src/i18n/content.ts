@@ -54,20 +54,40 @@ export async function localCollection<C extends Translated>(
   return english.map((entry) => translated.get(entry.id) ?? entry);
 }
 
+const written = new Map<string, Promise<Set<string>>>();
+
+/**
+ * The ids of a collection's entries written in `lang`, read once per build: asking `getEntry` for a twin that
+ * does not exist logs a warning each time (1,000 lines for 1,000 untranslated articles).
+ */
+function idsIn(collection: Translated, lang: Lang): Promise<Set<string>> {
+  const key = twinOf(collection, lang);
+  let ids = written.get(key);
+  // npm run dev reads them afresh, so a translation added while it runs shows at once.
+  if (!ids || import.meta.env.DEV) {
+    ids = entriesIn(collection, lang).then((entries) => new Set(entries.map((entry) => entry.id)));
+    written.set(key, ids);
+  }
+  return ids;
+}
+
 /** One entry as a page in `lang` shows it: its translation, or the English entry. */
 export async function localEntry<C extends Translated>(
   collection: C,
   id: string,
   lang: Lang,
 ): Promise<CollectionEntry<C> | undefined> {
-  const translated = lang === defaultLang ? undefined : await entryOf<C>(twinOf(collection, lang), id);
+  const translated =
+    lang !== defaultLang && (await idsIn(collection, lang)).has(id)
+      ? await entryOf<C>(twinOf(collection, lang), id)
+      : undefined;
   return translated ?? (await entryOf<C>(collection, id));
 }
 
 /** The languages an entry is published in, English first; its page exists in each. */
 export async function entryLanguages(collection: Translated, id: string): Promise<Lang[]> {
   const found = await Promise.all(
-    languages.map(async (lang) => ((await entryOf(twinOf(collection, lang), id)) ? lang : null)),
+    languages.map(async (lang) => ((await idsIn(collection, lang)).has(id) ? lang : null)),
   );
   return found.filter((lang): lang is Lang => lang !== null);
 }

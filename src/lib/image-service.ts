@@ -7,9 +7,15 @@
  * `<source type>` from the format the service settled on, so the markup says what is served. The line
  * drawings of the sectors and initiatives are such a case: 21 kB of SVG became a 61 kB WebP.
  * The `images` gate over dist/ (scripts/lib/dist-checks/images.ts) fails a build that still has one.
+ *
+ * Each verdict is kept in node_modules/.cache/image-sizes.json under a hash of the source's bytes, the request
+ * and sharp's version: the trial encode (an AVIF of a drawing at 1,600 px takes about 1.8 s) then runs once per
+ * image, not in every build (issue 26: 28 of the build's 31 s of page rendering waited for these encodes).
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AstroConfig, ImageMetadata, ImageTransform, LocalImageService } from 'astro';
 import sharp from 'astro/assets/services/sharp';
 import { sourceCandidates } from './image-sources.ts';
@@ -39,6 +45,37 @@ const isLocal = (src: unknown): src is ImageMetadata =>
 
 const decisions = new Map<string, Promise<boolean>>();
 
+const verdictFile = join(process.cwd(), 'node_modules', '.cache', 'image-sizes.json');
+
+/** Verdicts of earlier builds: key → whether the derived images came out smaller. */
+function readVerdicts(): Record<string, boolean> {
+  try {
+    return JSON.parse(readFileSync(verdictFile, 'utf8')) as Record<string, boolean>;
+  } catch {
+    return {};
+  }
+}
+let verdicts: Record<string, boolean> | undefined;
+
+/** sharp's release (it pins libvips and the encoders, which decide the sizes), read where Astro installed it. */
+const sharpVersion = (() => {
+  try {
+    const manifest = join(process.cwd(), 'node_modules', 'sharp', 'package.json');
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+})();
+
+/** Adds a verdict to the file, re-read first so that builds side by side keep each other's; written whole. */
+function storeVerdict(key: string, smaller: boolean): void {
+  verdicts = { ...readVerdicts(), ...verdicts, [key]: smaller };
+  mkdirSync(dirname(verdictFile), { recursive: true });
+  const temporary = `${verdictFile}.${process.pid}`;
+  writeFileSync(temporary, JSON.stringify(verdicts));
+  renameSync(temporary, verdictFile);
+}
+
 /**
  * Whether the images this request derives come out smaller than the source, judged by the largest of them
  * (its own size or the widest srcset entry): a raster's bytes grow with its width. One encode per source and
@@ -61,13 +98,19 @@ function derivedAreSmaller(options: Options, imageConfig: ImageConfig, logger: L
       const widest = [options, ...srcset.map((entry) => entry.transform)].reduce((a, b) =>
         (b.width ?? 0) > (a.width ?? 0) ? b : a,
       );
-      const { data } = await sharp.transform(
-        source,
-        { ...widest, src: options.src.src },
-        imageConfig,
-        logger,
-      );
-      return data.byteLength <= source.byteLength;
+      const request = { ...widest, src: options.src.src };
+      const stored = createHash('sha256')
+        .update(source)
+        .update(
+          JSON.stringify([sharpVersion, request.format, request.quality, request.width, request.height]),
+        )
+        .digest('hex');
+      verdicts ??= readVerdicts();
+      if (stored in verdicts) return verdicts[stored]!;
+      const { data } = await sharp.transform(source, request, imageConfig, logger);
+      const smaller = data.byteLength <= source.byteLength;
+      storeVerdict(stored, smaller);
+      return smaller;
     })();
     decisions.set(key, decision);
   }

@@ -3,7 +3,6 @@
  * test works on rows and admin accounts of its own, so the two projects and other files can run beside it.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE } from '../../src/server/tokens.ts';
@@ -19,7 +18,7 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
-import { expect as baseExpect, isMobile, message, settle, test } from './fixtures.ts';
+import { axe, expect as baseExpect, isMobile, message, settle, test } from './fixtures.ts';
 
 // Every step waits on a function call, and a loaded machine makes those slow: wait longer than elsewhere.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -33,7 +32,6 @@ const DESKTOP_ONLY = 'behaviour, not layout: the desktop project covers it';
 /** A sign-in runs one deliberately slow scrypt check. */
 const signingIn = { timeout: 45_000 };
 
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const t = (key: string) => message(`admin:${key}`);
 
 let admin: Credentials;
@@ -49,7 +47,7 @@ test.afterAll(async () => {
 
 async function expectNoAxeViolations(page: Page) {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

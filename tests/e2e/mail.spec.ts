@@ -3,7 +3,6 @@
  * unsubscribe as a visitor and the admin see them, a sign-up on a German page answered in German, and a
  * meeting confirmed from the inquiries tab.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   apiToken,
@@ -16,18 +15,17 @@ import {
 } from './admin-support.ts';
 import { germanMessage } from './i18n-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { expect as baseExpect, message, settle, test } from './fixtures.ts';
+import { axe, expect as baseExpect, message, settle, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const t = (key: string) => message(`admin:${key}`);
 
 async function expectNoAxeViolations(page: Page) {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -4,18 +4,16 @@
  * follow; and the booking form and thank-you page show Belgrade time with the visitor's own beside it.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import type { CaughtMail } from '../../scripts/lib/mail-catcher.ts';
 import { apiToken, createAdmin, openPanel, removeAdmin, sql, unique } from './admin-support.ts';
-import { expect as baseExpect, message, settle, test } from './fixtures.ts';
+import { axe, expect as baseExpect, message, settle, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const NOTIFY_TO = 'info@korvel.example';
 
 const inbox = () =>
@@ -58,7 +56,7 @@ function pathOf(mail: CaughtMail, kind: 'cancel' | 'reschedule'): string {
 
 async function expectNoAxeViolations(page: Page) {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -3,7 +3,6 @@
  * the sign-in's second step, roles and their tabs, the Team and Activity tabs, invitations and password
  * resets from the mailed link, passkeys in Chromium's virtual authenticator, and the idle-session warning.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { CaughtMail } from '../../scripts/lib/mail-catcher.ts';
 import {
@@ -20,17 +19,16 @@ import {
   type Credentials,
 } from './admin-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { expect as baseExpect, isMobile, message, settle, test } from './fixtures.ts';
+import { axe, expect as baseExpect, isMobile, message, settle, test } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 const DESKTOP_ONLY = 'behaviour, not layout: the desktop project covers it';
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const t = (key: string) => message(`admin:${key}`);
 
 async function expectNoAxeViolations(page: Page) {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
