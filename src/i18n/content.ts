@@ -119,11 +119,13 @@ function publishedPaths(lang: Lang): Promise<Set<string>> {
   let paths = published.get(lang);
   if (!paths) {
     paths = (async () => {
-      const translated = new Set<string>();
-      for (const collection of new Set(routes.flatMap((route) => route.entry?.collection ?? []))) {
-        for (const entry of await entriesIn(collection, lang)) translated.add(`${collection}/${entry.id}`);
-      }
-      const inLang = routesIn(lang, (entry) => translated.has(`${entry.collection}/${entry.id}`));
+      const collections = [...new Set(routes.flatMap((route) => route.entry?.collection ?? []))];
+      const ids = new Map(
+        await Promise.all(
+          collections.map(async (collection) => [collection, await idsIn(collection, lang)] as const),
+        ),
+      );
+      const inLang = routesIn(lang, (entry) => ids.get(entry.collection)?.has(entry.id) ?? false);
       return new Set(inLang.map((route) => splitLocale(route.path).path));
     })();
     published.set(lang, paths);

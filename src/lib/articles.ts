@@ -38,6 +38,15 @@ export function newestFirst<T extends Dated>(entries: readonly T[]): T[] {
 
 const byNewest = (a: Dated, b: Dated) => b.date.getTime() - a.date.getTime() || a.id.localeCompare(b.id);
 
+/** Content entries (dated in their front matter) newest first, as `newestFirst` orders them. */
+export function newestEntriesFirst<E extends { id: string; data: { date: Date } }>(
+  entries: readonly E[],
+): E[] {
+  return newestFirst(entries.map((entry) => ({ id: entry.id, date: entry.data.date, entry }))).map(
+    ({ entry }) => entry,
+  );
+}
+
 /** What related reading and the blog filter look at: the divisions a piece is about and its tags. */
 export interface Topical extends Dated {
   tags: readonly string[];

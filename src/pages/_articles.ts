@@ -9,7 +9,7 @@ import {
   filterPath,
   filterTopics,
   matchesFilter,
-  newestFirst,
+  newestEntriesFirst,
   related,
   type ArticleFilter,
 } from '../lib/articles.ts';
@@ -31,13 +31,7 @@ export async function entriesOf(collection: ArticleCollection, lang: Lang = defa
     lang,
     (entry: Article) => import.meta.env.DEV || !entry.data.draft,
   );
-  const dated = entries.map((entry) => ({
-    id: entry.id,
-    date: entry.data.date,
-    tags: entry.data.tags,
-    entry,
-  }));
-  return newestFirst(dated).map(({ entry }) => entry);
+  return newestEntriesFirst(entries);
 }
 
 /**

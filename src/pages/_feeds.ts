@@ -10,7 +10,7 @@ import { getEntry, type CollectionEntry } from 'astro:content';
 import { entriesIn } from '../i18n/content.ts';
 import { getT } from '../i18n/index.ts';
 import { localePath, type Lang } from '../i18n/lang.ts';
-import { newestFirst } from '../lib/articles.ts';
+import { newestEntriesFirst } from '../lib/articles.ts';
 import { site } from '../site.config.ts';
 
 export type FeedCollection = 'blog' | 'news';
@@ -45,9 +45,7 @@ async function entriesOf(collection: FeedCollection, lang: Lang): Promise<FeedEn
     lang,
     (entry: FeedEntry) => import.meta.env.DEV || !entry.data.draft,
   );
-  return newestFirst(entries.map((entry) => ({ id: entry.id, date: entry.data.date, entry }))).map(
-    ({ entry }) => entry,
-  );
+  return newestEntriesFirst(entries);
 }
 
 /** RSS 2.0 feed of a collection in a language, every entry, newest first. */

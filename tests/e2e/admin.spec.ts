@@ -18,7 +18,7 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
-import { axe, expect as baseExpect, isMobile, message, settle, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect as baseExpect, isMobile, message, test } from './fixtures.ts';
 
 // Every step waits on a function call, and a loaded machine makes those slow: wait longer than elsewhere.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -44,12 +44,6 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async () => {
   if (admin) await removeAdmin(admin);
 });
-
-async function expectNoAxeViolations(page: Page) {
-  await settle(page);
-  const { violations } = await axe(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => page.locator('.admin-toast').filter({ hasText: text });
 const table = (page: Page) => page.getByRole('table', { name: t('subscribers.heading') });

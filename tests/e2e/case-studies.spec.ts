@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { axe, expect, message, referenceData, settle, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect, message, referenceData, test } from './fixtures.ts';
 
 const ids = readdirSync('src/content/references')
   .filter((file) => file.endsWith('.yaml'))
@@ -14,12 +14,6 @@ const all = ids.map((id) => ({ id, ...referenceData(id) })) as Array<{
   articles?: string[];
 }>;
 const count = (keep: (r: (typeof all)[number]) => boolean) => all.filter(keep).length;
-
-async function expectNoAxeViolations(page: Page) {
-  await settle(page);
-  const { violations } = await axe(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('a case study', () => {
   const id = 'pharma-biologics-downstream-suite';

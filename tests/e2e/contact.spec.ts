@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { inquiriesFrom, subscribersMatching } from './admin-api.ts';
-import { axe, expect, message, settle, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect, message, test } from './fixtures.ts';
 
 const THANKS = 'Thank you for getting in touch.';
 const REPLY = 'Our team will reply to your inquiry as soon as possible.';
@@ -15,14 +15,6 @@ const REPLY = 'Our team will reply to your inquiry as soon as possible.';
 const SUBMIT_MS = 30_000;
 
 const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@plant.example`;
-
-async function expectAccessible(page: Page, include?: string) {
-  await settle(page);
-  const builder = axe(page);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The form's own check for bots: a page open less than three seconds is not a person typing. */
 const waitLikeAPerson = (page: Page) => page.waitForFunction(() => performance.now() > 3500);
@@ -117,7 +109,7 @@ test.describe('submissions', () => {
     await expect(form.getByRole('checkbox', { name: /privacy policy/ })).toHaveAccessibleDescription(
       'Agree to the privacy policy so that we may store your message.',
     );
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     expect(await inquiriesFrom(request, email)).toHaveLength(0);
   });
 
@@ -240,7 +232,7 @@ test('/contact offers e-mail and a 30-minute meeting beside the form, and the bo
   await expect(page.locator('#book-a-meeting input[name="slot"]').first()).toBeAttached({
     timeout: SUBMIT_MS,
   });
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 });
 
 test('/thanks has the slider and both texts and passes axe', async ({ page }) => {
@@ -251,7 +243,7 @@ test('/thanks has the slider and both texts and passes axe', async ({ page }) =>
   await slider.scrollIntoViewIfNeeded();
   await expect(slider.getByRole('button', { name: message('blog:slider.next') })).toBeVisible();
   await expect(page.locator('#meeting-note')).toBeHidden();
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 });
 
 test('the footer sign-up form passes axe, with its errors shown too', async ({ page }) => {
@@ -259,8 +251,8 @@ test('the footer sign-up form passes axe, with its errors shown too', async ({ p
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();
   await hydrated(page, 'footer form[action="/api/newsletter"]');
-  await expectAccessible(page, 'footer');
+  await expectNoAxeViolations(page, (scan) => scan.include('footer'));
   await footer.getByRole('button', { name: 'Subscribe' }).click();
   await expect(footer.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-  await expectAccessible(page, 'footer');
+  await expectNoAxeViolations(page, (scan) => scan.include('footer'));
 });

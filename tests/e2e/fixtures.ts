@@ -68,6 +68,19 @@ export function axe(page: Page, tags: string[] | 'all' = WCAG): AxeBuilder {
   return tags === 'all' ? builder : builder.withTags(tags);
 }
 
+/**
+ * Settles the page, scans it with `axe` (narrowed by `narrow`, e.g. to a dialog) and expects no violation,
+ * each reported with the nodes it found.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  narrow: (scan: AxeBuilder) => AxeBuilder = (scan) => scan,
+): Promise<void> {
+  await settle(page);
+  const { violations } = await narrow(axe(page)).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 type Messages = Record<string, unknown>;
 const cache = new Map<string, Messages>();
 

@@ -15,19 +15,13 @@ import {
 } from './admin-support.ts';
 import { germanMessage } from './i18n-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { axe, expect as baseExpect, message, settle, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const t = (key: string) => message(`admin:${key}`);
-
-async function expectNoAxeViolations(page: Page) {
-  await settle(page);
-  const { violations } = await axe(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const subscriberRow = (page: Page, email: string) =>
   page

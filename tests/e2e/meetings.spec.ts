@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import type { CaughtMail } from '../../scripts/lib/mail-catcher.ts';
 import { apiToken, createAdmin, openPanel, removeAdmin, sql, unique } from './admin-support.ts';
-import { axe, expect as baseExpect, message, settle, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -52,12 +52,6 @@ function pathOf(mail: CaughtMail, kind: 'cancel' | 'reschedule'): string {
   const link = new RegExp(`https?://[^/\\s]+(/meeting/${kind}\\?token=[\\w.-]+)`).exec(mail.text);
   expect(link, `a ${kind} link in "${mail.subject}"`).not.toBeNull();
   return link![1]!;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  await settle(page);
-  const { violations } = await axe(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A shot of the whole page for the report, named by test and width. */

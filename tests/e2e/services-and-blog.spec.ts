@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { SERVICES } from '../../src/content/constants.ts';
-import { axe, expect, message, settle, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect, message, settle, test } from './fixtures.ts';
 
 const proof = parse(readFileSync('src/content/services.yaml', 'utf8')) as Record<
   string,
@@ -24,12 +24,6 @@ const blog = readdirSync('src/content/blog')
   .map((file) => ({ id: file.slice(0, -4), ...frontOf(file.slice(0, -4)) }));
 const ofDivision = (division: string) => blog.filter((a) => a.divisions.includes(division));
 const withTag = (tag: string) => blog.filter((a) => a.tags.includes(tag));
-
-async function expectNoAxeViolations(page: Page) {
-  await settle(page);
-  const { violations } = await axe(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('/our-services shows for every service its deliverables, duration, lead, projects and articles', async ({
   page,

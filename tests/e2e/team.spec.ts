@@ -19,18 +19,12 @@ import {
   type Credentials,
 } from './admin-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { axe, expect as baseExpect, isMobile, message, settle, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect as baseExpect, isMobile, message, test } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 const DESKTOP_ONLY = 'behaviour, not layout: the desktop project covers it';
 const t = (key: string) => message(`admin:${key}`);
-
-async function expectNoAxeViolations(page: Page) {
-  await settle(page);
-  const { violations } = await axe(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The link a mail carries to `path`, with its `#token=` fragment. */
 function mailedLink(mail: CaughtMail, path: string): string {
