@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { inquiriesFrom, subscribersMatching } from './admin-api.ts';
-import { expectNoAxeViolations, expect, message, test } from './fixtures.ts';
+import { enhanced, expectNoAxeViolations, expect, message, test } from './fixtures.ts';
 
 const THANKS = 'Thank you for getting in touch.';
 const REPLY = 'Our team will reply to your inquiry as soon as possible.';
@@ -32,10 +32,6 @@ async function fillContact(page: Page, email: string) {
   return form;
 }
 
-/** Waits until the island has hydrated (it then validates on its own and sets `novalidate`). */
-const hydrated = (page: Page, selector: string) =>
-  expect(page.locator(selector)).toHaveAttribute('novalidate', '');
-
 test.describe('submissions', () => {
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern
   test.beforeEach(({}, info) =>
@@ -48,7 +44,7 @@ test.describe('submissions', () => {
   }) => {
     const email = unique('contact');
     await page.goto('/contact');
-    await hydrated(page, 'form[action="/api/contact"]');
+    await enhanced(page, 'form[action="/api/contact"]');
     const form = await fillContact(page, email);
     await waitLikeAPerson(page);
     const send = form.getByRole('button', { name: 'Send' });
@@ -67,7 +63,7 @@ test.describe('submissions', () => {
   }) => {
     const email = unique('sending');
     await page.goto('/contact');
-    await hydrated(page, 'form[action="/api/contact"]');
+    await enhanced(page, 'form[action="/api/contact"]');
     const form = await fillContact(page, email);
     await waitLikeAPerson(page);
     let release!: () => void;
@@ -90,7 +86,7 @@ test.describe('submissions', () => {
   }) => {
     const email = unique('missing');
     await page.goto('/contact');
-    await hydrated(page, 'form[action="/api/contact"]');
+    await enhanced(page, 'form[action="/api/contact"]');
     const form = page.locator('form[action="/api/contact"]');
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Send' }).click();
@@ -116,7 +112,7 @@ test.describe('submissions', () => {
   test('a filled honeypot still shows success and stores nothing', async ({ page, request }) => {
     const email = unique('honeypot');
     await page.goto('/contact');
-    await hydrated(page, 'form[action="/api/contact"]');
+    await enhanced(page, 'form[action="/api/contact"]');
     const form = await fillContact(page, email);
     await form.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
       input.value = 'https://cheap-seo.example';
@@ -199,7 +195,7 @@ test.describe('submissions', () => {
       const footer = page.locator('footer');
       await footer.scrollIntoViewIfNeeded();
       const form = footer.locator('form[action="/api/newsletter"]');
-      await hydrated(page, 'footer form[action="/api/newsletter"]');
+      await enhanced(page, 'footer form[action="/api/newsletter"]');
       await form.getByLabel('Email').fill(email);
       await form.getByRole('checkbox', { name: /newsletter/ }).check();
       await form.getByRole('button', { name: 'Subscribe' }).click();
@@ -250,7 +246,7 @@ test('the footer sign-up form passes axe, with its errors shown too', async ({ p
   await page.goto('/blog');
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();
-  await hydrated(page, 'footer form[action="/api/newsletter"]');
+  await enhanced(page, 'footer form[action="/api/newsletter"]');
   await expectNoAxeViolations(page, (scan) => scan.include('footer'));
   await footer.getByRole('button', { name: 'Subscribe' }).click();
   await expect(footer.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');

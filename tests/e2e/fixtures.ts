@@ -16,35 +16,75 @@ interface Problems {
   pageErrors: string[];
 }
 
+/**
+ * Reports what breaks the security policy or throws in `page`, in the state a returning visitor has: the loader
+ * already seen this session (`skipLoader`) and the cookie question answered (`consentStored`).
+ */
+async function watchProblems(page: Page, { skipLoader, consentStored }: SiteOptions): Promise<Problems> {
+  const problems: Problems = { cspViolations: [], pageErrors: [] };
+  await page.exposeFunction('__reportCsp', (detail: string) => problems.cspViolations.push(detail));
+  await page.addInitScript(
+    ({ skipLoader, consentStored }) => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { __reportCsp: (d: string) => void }).__reportCsp(
+          `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+        );
+      });
+      // Storage belongs to the page; a sandboxed frame in it (the admin's mail preview) may not touch it.
+      if (window !== window.top) return;
+      if (skipLoader) sessionStorage.setItem('korvel:loader-shown', '1');
+      if (consentStored && localStorage.getItem('cookies') === null) localStorage.setItem('cookies', 'true');
+    },
+    { skipLoader, consentStored },
+  );
+  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  return problems;
+}
+
+function expectNoProblems(problems: Problems): void {
+  expect(problems.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+  expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
+}
+
 export const test = base.extend<SiteOptions & { problems: Problems }>({
   skipLoader: [true, { option: true }],
   consentStored: [true, { option: true }],
   problems: [
     async ({ page, skipLoader, consentStored }, use) => {
-      const problems: Problems = { cspViolations: [], pageErrors: [] };
-      await page.exposeFunction('__reportCsp', (detail: string) => problems.cspViolations.push(detail));
-      await page.addInitScript(
-        ({ skipLoader, consentStored }) => {
-          document.addEventListener('securitypolicyviolation', (event) => {
-            (window as unknown as { __reportCsp: (d: string) => void }).__reportCsp(
-              `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
-            );
-          });
-          // Storage belongs to the page; a sandboxed frame in it (the admin's mail preview) may not touch it.
-          if (window !== window.top) return;
-          if (skipLoader) sessionStorage.setItem('korvel:loader-shown', '1');
-          if (consentStored && localStorage.getItem('cookies') === null)
-            localStorage.setItem('cookies', 'true');
-        },
-        { skipLoader, consentStored },
-      );
-      page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+      const problems = await watchProblems(page, { skipLoader, consentStored });
       await use(problems);
-      expect(problems.cspViolations, 'Content-Security-Policy violations').toEqual([]);
-      expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
+      expectNoProblems(problems);
     },
     { auto: true },
   ],
+});
+
+/**
+ * For tests that only open pages and read them: `reader`, one page per worker that goes from test to test, so a
+ * test pays for a navigation instead of a new browser context, a cold cache and axe compiled afresh (issue 26:
+ * routes.spec's page tests at one width, 146 CPU s with a context each, 103 CPU s this way). It starts as a returning visitor, is never
+ * signed in, and is checked for policy violations and page errors after each test like `test`'s page; a test
+ * that signs in, types or stores anything takes `test` and a page of its own.
+ */
+export const readerTest = base.extend<{ reader: Page }, { readerPage: { page: Page; problems: Problems } }>({
+  readerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, hasTouch, baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, hasTouch, baseURL });
+      const page = await context.newPage();
+      await use({ page, problems: await watchProblems(page, { skipLoader: true, consentStored: true }) });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  reader: async ({ readerPage: { page, problems } }, use, testInfo) => {
+    problems.cspViolations.length = 0;
+    problems.pageErrors.length = 0;
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('screenshot', { body: await page.screenshot(), contentType: 'image/png' });
+    expectNoProblems(problems);
+  },
 });
 
 export { expect };
@@ -100,6 +140,13 @@ export function message(key: string): string {
 }
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) <= 768;
+
+/**
+ * Waits until a form's script has taken it over: it then checks the fields itself and sets `novalidate`. Before
+ * that, a click submits the plain HTML form, which is the path without JavaScript (tested on its own).
+ */
+export const enhanced = (page: Page, selector: string) =>
+  expect(page.locator(selector)).toHaveAttribute('novalidate', '', { timeout: 15_000 });
 
 /** Waits until no CSS transition or animation is running, so axe measures colours as a visitor sees them. */
 export async function settle(page: Page): Promise<void> {

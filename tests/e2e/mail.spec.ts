@@ -15,7 +15,7 @@ import {
 } from './admin-support.ts';
 import { germanMessage } from './i18n-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
+import { enhanced, expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -60,6 +60,7 @@ test('a sign-up on a German page gets the German confirmation mail, whose link o
   await page.goto('/de/blog');
   const form = page.locator('footer form[action="/api/newsletter"]');
   await form.scrollIntoViewIfNeeded();
+  await enhanced(page, 'footer form[action="/api/newsletter"]');
   await form.getByRole('textbox').fill(email);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: de('forms:newsletter.subscribe') }).click();
@@ -89,7 +90,7 @@ test('a sign-up stays pending until the confirmation form is posted, shows as co
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();
   const form = footer.locator('form[action="/api/newsletter"]');
-  await expect(form).toHaveAttribute('novalidate', '');
+  await enhanced(page, 'footer form[action="/api/newsletter"]');
   await form.getByLabel('Email').fill(email);
   await form.getByRole('checkbox', { name: /newsletter/ }).check();
   await form.getByRole('button', { name: 'Subscribe' }).click();

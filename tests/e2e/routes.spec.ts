@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { isIndexable, routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
 import { apiToken, createAdmin, removeAdmin, storeToken } from './admin-support.ts';
-import { axe, expect, message, routeTitle, settle, test } from './fixtures.ts';
+import { axe, expect, message, readerTest, routeTitle, settle, test } from './fixtures.ts';
 import { germanRoutes, germanTitle } from './i18n-support.ts';
 
 // Every test here stands alone, and the file is a quarter of the suite's time: spread over both workers rather
@@ -22,39 +22,46 @@ const pages = [
   ...germanRoutes.map((route) => ({ route, lang: 'de', title: germanTitle(route) })),
 ];
 
-for (const { route, lang, title } of pages) {
-  test(`${route.path} answers 200 with its title, passes axe and breaks no security policy`, async ({
-    page,
-    request,
-  }) => {
-    // The admin panel and the account page send a visitor without a session to the sign-in page: sign in as
-    // an admin of its own, and wait for what only a signed-in admin sees.
-    const signedInView = SIGNED_IN_VIEWS.get(route.path);
-    const admin = signedInView ? await createAdmin('e2e-routes') : undefined;
+/** Loads the page and checks its language, title and heading, and axe; German also that it never scrolls sideways. */
+async function checkPage(page: Page, { route, lang, title }: (typeof pages)[number]): Promise<void> {
+  const response = await page.goto(encodeURI(route.path));
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page).toHaveTitle(`${title} | ${site.displayName}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const signedInView = SIGNED_IN_VIEWS.get(route.path);
+  if (signedInView) await expect(signedInView(page)).toBeVisible({ timeout: 30_000 });
+  await settle(page);
+  // German runs longer than English: the same load checks that it never scrolls sideways (English: at 320 px below).
+  if (lang === 'de') {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, 'page width').toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
+  const { violations } = await axe(page).analyze();
+  expect(
+    violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+for (const entry of pages) {
+  const name = `${entry.route.path} answers 200 with its title, passes axe and breaks no security policy`;
+  if (!SIGNED_IN_VIEWS.has(entry.route.path)) {
+    // A public page reads the same to every visitor: the worker's page goes there (fixtures.ts, `readerTest`).
+    readerTest(name, ({ reader }) => checkPage(reader, entry));
+    continue;
+  }
+  // The admin panel and the account page send a visitor without a session to the sign-in page: sign in as an
+  // admin of its own in a page of its own, and wait for what only a signed-in admin sees.
+  test(name, async ({ page, request }) => {
+    const admin = await createAdmin('e2e-routes');
     // The account goes only after axe: a page still loading would meet a 401 and leave for the sign-in page.
     try {
-      if (admin) await storeToken(page, await apiToken(request, admin));
-      const response = await page.goto(encodeURI(route.path));
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(page).toHaveTitle(`${title} | ${site.displayName}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      if (signedInView) await expect(signedInView(page)).toBeVisible({ timeout: 30_000 });
-      await settle(page);
-      // German runs longer than English: the same load checks that it never scrolls sideways (English: at 320 px below).
-      if (lang === 'de') {
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, 'page width').toBeLessThanOrEqual(page.viewportSize()!.width);
-      }
-
-      const { violations } = await axe(page).analyze();
-      expect(
-        violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join(', ')}`,
-        ),
-      ).toEqual([]);
+      await storeToken(page, await apiToken(request, admin));
+      await checkPage(page, entry);
     } finally {
-      if (admin) await removeAdmin(admin);
+      await removeAdmin(admin);
     }
   });
 }

@@ -54,17 +54,21 @@ export function CampaignEditor(props: Props) {
   const touched = useRef(Boolean(props.restored));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<'save' | 'test' | 'send' | 'delete' | null>(null);
-  const [confirmed, setConfirmed] = useState<number | null>(null);
+  /** The last count and the language it counts: a count of the other language is no count for this one. */
+  const [counted, setCounted] = useState<{ lang: Lang; confirmed: number } | null>(null);
+  const confirmed = counted?.lang === lang ? counted.confirmed : null;
   const [dialog, setDialog] = useState<'send' | 'delete' | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
   // The recipients are the confirmed subscribers of the language: counted again when it changes.
   useEffect(() => {
     const controller = new AbortController();
-    setConfirmed(null);
-    countConfirmed(token, lang, controller.signal).then(setConfirmed, (error: unknown) => {
-      if (!isAbort(error) && isAuthError(error)) onUnauthorized();
-    });
+    countConfirmed(token, lang, controller.signal).then(
+      (confirmed) => setCounted({ lang, confirmed }),
+      (error: unknown) => {
+        if (!isAbort(error) && isAuthError(error)) onUnauthorized();
+      },
+    );
     return () => controller.abort();
   }, [token, lang, onUnauthorized]);
 
