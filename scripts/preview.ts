@@ -3,12 +3,13 @@
  * 404, and netlify/functions against the embedded database (or DATABASE_URL), all on one loopback port
  * (PORT, default 8888).
  */
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { freshFunctionBundles } from './lib/function-bundles.ts';
 import { bodyStream, discardUnreadBody, loadFunctions } from './lib/function-host.ts';
@@ -105,44 +106,95 @@ function toRequest(req: IncomingMessage): Request {
 
 const compressible = /^(text\/(?!event-stream)|application\/(javascript|json|xml|rss\+xml)|image\/svg\+xml)/;
 
+type Encoding = 'br' | 'gzip';
+
 /** Like Netlify's CDN, text answers go out compressed (Brotli, else gzip) to a client that accepts it. */
-function encoderFor(req: IncomingMessage, headers: Headers) {
-  if (headers.has('content-encoding') || !compressible.test(headers.get('content-type') ?? ''))
-    return undefined;
+function acceptedEncoding(req: IncomingMessage): Encoding | undefined {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    return { name: 'br', stream: createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
-  }
-  if (/\bgzip\b/.test(accepted)) return { name: 'gzip', stream: createGzip() };
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
   return undefined;
+}
+const compresses = (headers: Headers) =>
+  !headers.has('content-encoding') && compressible.test(headers.get('content-type') ?? '');
+const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+interface Kept {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * Answers from dist/, kept once made (and compressed) for each path and encoding, as the CDN keeps them:
+ * @netlify/dev works each request through a temporary directory of its own and reads its header rules again,
+ * and with the compression that was a fifth of the preview's CPU in the end-to-end tests (issue 26). A build
+ * empties dist/, which changes its modification time, and that empties the store. Requests for part of a file
+ * or only for a change (Range, If-None-Match, If-Modified-Since) go to @netlify/dev every time.
+ */
+const kept = new Map<string, Kept>();
+const distDir = join(root, 'dist');
+let distVersion = 0;
+
+/** Where a static answer to `req` is kept, and the answer if it is; undefined if it is not to be kept. */
+function keptAnswer(req: IncomingMessage): { key: string; answer?: Kept } | undefined {
+  const { range, 'if-none-match': etag, 'if-modified-since': since } = req.headers;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || range || etag || since) return undefined;
+  const version = statSync(distDir, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (version !== distVersion) {
+    kept.clear();
+    distVersion = version;
+  }
+  const key = `${acceptedEncoding(req) ?? 'identity'} ${req.url}`;
+  return { key, answer: kept.get(key) };
+}
+
+function sendKept(req: IncomingMessage, res: ServerResponse, answer: Kept): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
 
 const server = createServer(async (req, res) => {
   try {
-    const ruleHeaders = new Headers();
     const request = toRequest(req);
+    const isFunction = functions.matches(request);
+    const keep = isFunction ? undefined : keptAnswer(req);
+    if (keep?.answer) return sendKept(req, res, keep.answer);
+
+    const ruleHeaders = new Headers();
     const collect = (name: string, value: string) => ruleHeaders.set(name, value);
     const response =
-      (functions.matches(request)
+      (isFunction
         ? await oneAtATime(async () => (await functions.handle(request, req.socket.remoteAddress ?? ''))!)
         : await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect));
     const headers = new Headers(response.headers);
     ruleHeaders.forEach((value, name) => {
       if (!headers.has(name)) headers.set(name, value);
     });
-    const encoder = response.body && req.method !== 'HEAD' ? encoderFor(req, headers) : undefined;
-    if (encoder) {
-      headers.set('content-encoding', encoder.name);
+    const encoding =
+      response.body && req.method !== 'HEAD' && compresses(headers) ? acceptedEncoding(req) : undefined;
+    if (encoding) {
+      headers.set('content-encoding', encoding);
       headers.delete('content-length');
       headers.append('vary', 'Accept-Encoding');
     }
     // A body the function refused (413) is read to its end and dropped, so the keep-alive connection lives on.
     discardUnreadBody(req, res);
+
+    if (keep && response.status === 200 && response.body && req.method === 'GET') {
+      const plain = Buffer.from(await response.arrayBuffer());
+      const body = encoding === 'br' ? brotliCompressSync(plain, brotli) : encoding ? gzipSync(plain) : plain;
+      headers.set('content-length', String(body.byteLength));
+      const answer = { status: 200, headers: Object.fromEntries(headers), body };
+      kept.set(keep.key, answer);
+      return sendKept(req, res, answer);
+    }
+
     res.writeHead(response.status, Object.fromEntries(headers));
     if (!response.body || req.method === 'HEAD') res.end();
-    else if (encoder)
+    else if (encoding)
       Readable.fromWeb(response.body as never)
-        .pipe(encoder.stream)
+        .pipe(encoding === 'br' ? createBrotliCompress(brotli) : createGzip())
         .pipe(res);
     else Readable.fromWeb(response.body as never).pipe(res);
   } catch (error) {

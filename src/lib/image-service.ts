@@ -8,9 +8,11 @@
  * drawings of the sectors and initiatives are such a case: 21 kB of SVG became a 61 kB WebP.
  * The `images` gate over dist/ (scripts/lib/dist-checks/images.ts) fails a build that still has one.
  *
- * Each verdict is kept in node_modules/.cache/image-sizes.json under a hash of the source's bytes, the request
- * and sharp's version: the trial encode (an AVIF of a drawing at 1,600 px takes about 1.8 s) then runs once per
- * image, not in every build (issue 26: 28 of the build's 31 s of page rendering waited for these encodes).
+ * Each verdict is kept in src/assets/image-sizes.json under a hash of the source's bytes, the request and
+ * sharp's version: the trial encode (an AVIF of a drawing at 1,600 px takes about 1.8 s) then runs once per
+ * image and sharp release, not in every build (issue 26: 28 of the build's 31 s of page rendering waited for
+ * these encodes). The file is committed like a lockfile, so a fresh clone builds without them too; a build
+ * that meets a new image or another sharp adds its verdicts, to be committed with the image.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -45,7 +47,7 @@ const isLocal = (src: unknown): src is ImageMetadata =>
 
 const decisions = new Map<string, Promise<boolean>>();
 
-const verdictFile = join(process.cwd(), 'node_modules', '.cache', 'image-sizes.json');
+const verdictFile = join(process.cwd(), 'src', 'assets', 'image-sizes.json');
 
 /** Verdicts of earlier builds: key → whether the derived images came out smaller. */
 function readVerdicts(): Record<string, boolean> {
@@ -67,12 +69,16 @@ const sharpVersion = (() => {
   }
 })();
 
-/** Adds a verdict to the file, re-read first so that builds side by side keep each other's; written whole. */
+/**
+ * Adds a verdict to the file, re-read first so that builds side by side keep each other's; written whole, one
+ * verdict a line in key order, so that a commit shows only the ones added.
+ */
 function storeVerdict(key: string, smaller: boolean): void {
   verdicts = { ...readVerdicts(), ...verdicts, [key]: smaller };
+  const sorted = Object.fromEntries(Object.entries(verdicts).sort(([a], [b]) => (a < b ? -1 : 1)));
   mkdirSync(dirname(verdictFile), { recursive: true });
   const temporary = `${verdictFile}.${process.pid}`;
-  writeFileSync(temporary, JSON.stringify(verdicts));
+  writeFileSync(temporary, `${JSON.stringify(sorted, null, 2)}\n`);
   renameSync(temporary, verdictFile);
 }
 
