@@ -44,7 +44,7 @@ test.describe('submissions', () => {
   }) => {
     const email = unique('contact');
     await page.goto('/contact');
-    await enhanced(page, 'form[action="/api/contact"]');
+    await enhanced(page.locator('form[action="/api/contact"]'));
     const form = await fillContact(page, email);
     await waitLikeAPerson(page);
     const send = form.getByRole('button', { name: 'Send' });
@@ -63,7 +63,7 @@ test.describe('submissions', () => {
   }) => {
     const email = unique('sending');
     await page.goto('/contact');
-    await enhanced(page, 'form[action="/api/contact"]');
+    await enhanced(page.locator('form[action="/api/contact"]'));
     const form = await fillContact(page, email);
     await waitLikeAPerson(page);
     let release!: () => void;
@@ -86,8 +86,8 @@ test.describe('submissions', () => {
   }) => {
     const email = unique('missing');
     await page.goto('/contact');
-    await enhanced(page, 'form[action="/api/contact"]');
     const form = page.locator('form[action="/api/contact"]');
+    await enhanced(form);
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Send' }).click();
     const summary = form.getByRole('alert');
@@ -112,7 +112,7 @@ test.describe('submissions', () => {
   test('a filled honeypot still shows success and stores nothing', async ({ page, request }) => {
     const email = unique('honeypot');
     await page.goto('/contact');
-    await enhanced(page, 'form[action="/api/contact"]');
+    await enhanced(page.locator('form[action="/api/contact"]'));
     const form = await fillContact(page, email);
     await form.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
       input.value = 'https://cheap-seo.example';
@@ -195,7 +195,7 @@ test.describe('submissions', () => {
       const footer = page.locator('footer');
       await footer.scrollIntoViewIfNeeded();
       const form = footer.locator('form[action="/api/newsletter"]');
-      await enhanced(page, 'footer form[action="/api/newsletter"]');
+      await enhanced(form);
       await form.getByLabel('Email').fill(email);
       await form.getByRole('checkbox', { name: /newsletter/ }).check();
       await form.getByRole('button', { name: 'Subscribe' }).click();
@@ -246,7 +246,7 @@ test('the footer sign-up form passes axe, with its errors shown too', async ({ p
   await page.goto('/blog');
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();
-  await enhanced(page, 'footer form[action="/api/newsletter"]');
+  await enhanced(footer.locator('form[action="/api/newsletter"]'));
   await expectNoAxeViolations(page, (scan) => scan.include('footer'));
   await footer.getByRole('button', { name: 'Subscribe' }).click();
   await expect(footer.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');

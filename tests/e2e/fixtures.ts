@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 
 export interface SiteOptions {
@@ -61,10 +61,10 @@ export const test = base.extend<SiteOptions & { problems: Problems }>({
 
 /**
  * For tests that only open pages and read them: `reader`, one page per worker that goes from test to test, so a
- * test pays for a navigation instead of a new browser context, a cold cache and axe compiled afresh (issue 26:
- * routes.spec's page tests at one width, 146 CPU s with a context each, 103 CPU s this way). It starts as a returning visitor, is never
- * signed in, and is checked for policy violations and page errors after each test like `test`'s page; a test
- * that signs in, types or stores anything takes `test` and a page of its own.
+ * test pays for a navigation instead of a new browser context with a cold cache (issue 26: routes.spec's page
+ * tests at one width took 146 CPU s with a context each, 103 CPU s this way). It starts as a returning visitor,
+ * is never signed in, and is checked for policy violations and page errors after each test like `test`'s page;
+ * a test that signs in, types or stores anything takes `test` and a page of its own.
  */
 export const readerTest = base.extend<{ reader: Page }, { readerPage: { page: Page; problems: Problems } }>({
   readerPage: [
@@ -145,8 +145,8 @@ export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) <= 
  * Waits until a form's script has taken it over: it then checks the fields itself and sets `novalidate`. Before
  * that, a click submits the plain HTML form, which is the path without JavaScript (tested on its own).
  */
-export const enhanced = (page: Page, selector: string) =>
-  expect(page.locator(selector)).toHaveAttribute('novalidate', '', { timeout: 15_000 });
+export const enhanced = (form: Locator) =>
+  expect(form).toHaveAttribute('novalidate', '', { timeout: 15_000 });
 
 /** Waits until no CSS transition or animation is running, so axe measures colours as a visitor sees them. */
 export async function settle(page: Page): Promise<void> {

@@ -60,7 +60,7 @@ test('a sign-up on a German page gets the German confirmation mail, whose link o
   await page.goto('/de/blog');
   const form = page.locator('footer form[action="/api/newsletter"]');
   await form.scrollIntoViewIfNeeded();
-  await enhanced(page, 'footer form[action="/api/newsletter"]');
+  await enhanced(form);
   await form.getByRole('textbox').fill(email);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: de('forms:newsletter.subscribe') }).click();
@@ -90,7 +90,7 @@ test('a sign-up stays pending until the confirmation form is posted, shows as co
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();
   const form = footer.locator('form[action="/api/newsletter"]');
-  await enhanced(page, 'footer form[action="/api/newsletter"]');
+  await enhanced(form);
   await form.getByLabel('Email').fill(email);
   await form.getByRole('checkbox', { name: /newsletter/ }).check();
   await form.getByRole('button', { name: 'Subscribe' }).click();
