@@ -1,14 +1,18 @@
 /** Password hashing with scrypt (N=2^17, r=8, p=1), stored as `scrypt$N$r$p$salt$hash` in base64. */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** scrypt's cost: N (CPU and memory), r (block size) and p (parallelism). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** What the server hashes every password at. */
+const PARAMS: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-function scrypt(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, params: ScryptCost): Promise<Buffer> {
   // scrypt needs 128·N·r bytes (128 MiB here); Node's default cap is 32 MiB.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) =>
@@ -18,10 +22,14 @@ function scrypt(
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The cost goes into the stored hash, and `verifyPassword` reads it back from there. The server always hashes
+ * at its own; only the tests' fixture accounts pass a lower one (tests/support/fixture-password.ts).
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Compares in constant time. A malformed stored hash never verifies. */

@@ -8,8 +8,8 @@ import { expect, request as http, type APIRequestContext, type Page } from '@pla
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import { baseURL, E2E_DATA_DIR } from '../../playwright.config.ts';
-import { hashPassword } from '../../src/server/password.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
+import { fixtureHash } from '../support/fixture-password.ts';
 import { message } from './fixtures.ts';
 
 const adminMessage = (key: string) => message(`admin:${key}`);
@@ -73,19 +73,8 @@ export async function enrolTotp(api: APIRequestContext, token: string): Promise<
   return secret;
 }
 
-let workerPassword: Promise<{ password: string; hash: string }> | undefined;
-
-/**
- * The password of the accounts this worker creates, and its hash, made once: a scrypt hash costs 0.3 s of CPU
- * (issue 26). Every sign-in still runs the server's own scrypt check against it.
- */
-function passwordOfThisWorker() {
-  workerPassword ??= (async () => {
-    const password = randomBytes(18).toString('base64url');
-    return { password, hash: await hashPassword(password) };
-  })();
-  return workerPassword;
-}
+/** The password of the accounts this worker creates, hashed once as a fixture (tests/support/fixture-password.ts). */
+const workerPassword = randomBytes(18).toString('base64url');
 
 /**
  * A fresh admin account of this test's own with `role`, enrolled with an authenticator app through the API
@@ -93,12 +82,12 @@ function passwordOfThisWorker() {
  */
 export async function createAdmin(label: string, role: Role = 'owner'): Promise<Credentials> {
   const email = `${unique(label)}@korvel.example`;
-  const { password, hash } = await passwordOfThisWorker();
+  const password = workerPassword;
   const db = {
     query: <T extends Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
       sql<T>(text, [...(params ?? [])]),
   };
-  await upsertAdmin(db, email, hash);
+  await upsertAdmin(db, email, await fixtureHash(password));
   await sql('UPDATE admins SET role = $2 WHERE lower(email) = lower($1)', [email, role]);
   const api = await http.newContext({ baseURL });
   try {

@@ -19,24 +19,13 @@ import type { RequestContext } from '../../../src/server/http.ts';
 import { migrate, type Migration } from '../../../src/server/migrate.ts';
 import * as OTPAuth from 'otpauth';
 import { encryptSecret, newTotpSecret } from '../../../src/server/factors.ts';
-import { hashPassword } from '../../../src/server/password.ts';
 import { upsertAdmin, type Role } from '../../../src/server/repositories/admins.ts';
 import { confirmTotp, setPendingTotp } from '../../../src/server/repositories/factors.ts';
+import { fixtureHash } from '../../support/fixture-password.ts';
 
 /** Only this harness reads it: the IP the function should see, standing in for the CDN's client address. */
 export const CLIENT_IP_HEADER = 'x-test-client-ip';
 export const TEST_JWT_SECRET = 'korvel-api-tests-secret-of-at-least-32-bytes';
-
-const hashes = new Map<string, Promise<string>>();
-/**
- * One scrypt hash per password in this process: tests create many accounts with few passwords, and a hash costs
- * 0.3 s of CPU (issue 26). Every sign-in still runs the server's own scrypt check against it.
- */
-const hashOnce = (password: string) => {
-  let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = hashPassword(password)));
-  return hash;
-};
 
 type FunctionModule = {
   default: (req: Request, context: RequestContext) => Promise<Response>;
@@ -208,7 +197,7 @@ export async function startApi(): Promise<Api> {
     url: base,
     call,
     createAdmin: async (email, password, role = 'owner') => {
-      await upsertAdmin(db, email, await hashOnce(password), new Date(), role);
+      await upsertAdmin(db, email, await fixtureHash(password), new Date(), role);
       const [{ id }] = (await db.query<{ id: number }>(
         `UPDATE admins SET role = $2 WHERE lower(email) = lower($1) RETURNING id`,
         [email, role],
