@@ -18,17 +18,15 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
-import { expectNoAxeViolations, expect as baseExpect, isMobile, message, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect as baseExpect, message, test, DESKTOP } from './fixtures.ts';
 
 // Every step waits on a function call, and a loaded machine makes those slow: wait longer than elsewhere.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });
 /**
- * Behaviour that does not depend on the viewport runs in the desktop project only: the phone project checks the
- * layouts (sign-in, the card list, the dialog) and halves the load on the preview's functions.
+ * Behaviour that does not depend on the viewport runs in the desktop project only (`DESKTOP`): the phone project
+ * checks the layouts (sign-in, the card list, the dialog) and halves the load on the preview's functions.
  */
-const desktopOnly = ({ viewport }: { viewport: { width: number } | null }) => (viewport?.width ?? 1440) < 768;
-const DESKTOP_ONLY = 'behaviour, not layout: the desktop project covers it';
 /** A sign-in runs one deliberately slow scrypt check. */
 const signingIn = { timeout: 45_000 };
 
@@ -84,9 +82,8 @@ async function apiEmails(request: APIRequestContext, query: Record<string, strin
 }
 
 test.describe('sign-in', () => {
-  test('a wrong password shows the red error and stores no token', async ({ page }) => {
+  test('a wrong password shows the red error and stores no token', DESKTOP, async ({ page }) => {
     // One failed sign-in per run: the per-address limit counts every failure from 127.0.0.1.
-    test.skip(isMobile(page), DESKTOP_ONLY);
     await page.goto('/admin/login');
     await page.getByLabel(t('login_form.email')).fill(admin.email);
     await page.getByLabel(t('login_form.password')).fill('not the password at all');
@@ -99,8 +96,7 @@ test.describe('sign-in', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a throttled (429) or unreachable server shows the same error', async ({ page }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
+  test('a throttled (429) or unreachable server shows the same error', DESKTOP, async ({ page }) => {
     let reply: 'throttle' | 'abort' = 'throttle';
     await page.route('**/admin/login', (route) => {
       if (route.request().method() !== 'POST') return route.continue();
@@ -123,24 +119,25 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test('the fields are a required e-mail and a required password, and the page links home', async ({
-    page,
-  }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
-    await page.goto('/admin/login');
-    const email = page.getByLabel(t('login_form.email'));
-    await expect(email).toHaveAttribute('type', 'email');
-    await expect(email).toHaveAttribute('required', '');
-    await expect(page.getByLabel(t('login_form.password'))).toHaveAttribute('required', '');
-    await expect(page.getByRole('link', { name: t('login_form.home') })).toHaveAttribute('href', '/');
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    // The browser refuses an empty form before any request leaves.
-    let posted = false;
-    page.on('request', (r) => (posted ||= r.method() === 'POST'));
-    await page.getByRole('button', { name: t('login_form.submit') }).click();
-    expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
-    expect(posted).toBe(false);
-  });
+  test(
+    'the fields are a required e-mail and a required password, and the page links home',
+    DESKTOP,
+    async ({ page }) => {
+      await page.goto('/admin/login');
+      const email = page.getByLabel(t('login_form.email'));
+      await expect(email).toHaveAttribute('type', 'email');
+      await expect(email).toHaveAttribute('required', '');
+      await expect(page.getByLabel(t('login_form.password'))).toHaveAttribute('required', '');
+      await expect(page.getByRole('link', { name: t('login_form.home') })).toHaveAttribute('href', '/');
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      // The browser refuses an empty form before any request leaves.
+      let posted = false;
+      page.on('request', (r) => (posted ||= r.method() === 'POST'));
+      await page.getByRole('button', { name: t('login_form.submit') }).click();
+      expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+      expect(posted).toBe(false);
+    },
+  );
 
   test('the right password stores the token, opens /admin and says "Successful registration!"', async ({
     page,
@@ -158,15 +155,13 @@ test.describe('sign-in', () => {
     await expect(toast(page, 'Successful registration!')).toBeHidden({ timeout: 8000 });
   });
 
-  test('a browser that still holds a valid token goes straight to /admin', async ({ page }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
+  test('a browser that still holds a valid token goes straight to /admin', DESKTOP, async ({ page }) => {
     await openPanel(page, token);
     await page.goto('/admin/login');
     await expect(page).toHaveURL(/\/admin$/, signingIn);
   });
 
-  test('the whole sign-in works with the keyboard alone', async ({ page }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
+  test('the whole sign-in works with the keyboard alone', DESKTOP, async ({ page }) => {
     await page.goto('/admin/login');
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
     for (let i = 0; i < 10 && (await focused()) !== 'email'; i++) await page.keyboard.press('Tab');
@@ -188,8 +183,7 @@ test.describe('sign-in', () => {
   });
 });
 
-test.describe('access', () => {
-  test.skip(desktopOnly, DESKTOP_ONLY);
+test.describe('access', DESKTOP, () => {
   test('/admin without a token lands on the sign-in page', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -334,8 +328,7 @@ test.describe('the subscriber list', () => {
     await expect(page.getByText(`No address contains “${email}”.`)).toBeVisible();
   });
 
-  test('a failed delete says "Error while deleting." and keeps the row', async ({ page }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
+  test('a failed delete says "Error while deleting." and keeps the row', DESKTOP, async ({ page }) => {
     const email = `${unique('staying')}@plant.example`;
     const [id] = await addSubscribers([{ email, created: null }]);
     await page.route(`**/api/newsletter/${id}`, (route) =>
@@ -359,8 +352,7 @@ test.describe('the subscriber list', () => {
     await sql('DELETE FROM subscribers WHERE id = $1', [id]);
   });
 
-  test.describe('clipboard', () => {
-    test.skip(desktopOnly, DESKTOP_ONLY);
+  test.describe('clipboard', DESKTOP, () => {
     test.beforeEach(async ({ context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     });
@@ -414,8 +406,7 @@ test.describe('the subscriber list', () => {
     });
   });
 
-  test.describe('on 120 rows of its own', () => {
-    test.skip(desktopOnly, DESKTOP_ONLY);
+  test.describe('on 120 rows of its own', DESKTOP, () => {
     let tag: string;
     let ids: number[];
     const base = Date.UTC(2025, 0, 6, 8, 0);
@@ -532,45 +523,45 @@ test.describe('the subscriber list', () => {
     });
   });
 
-  test('the list with a toast and the open confirmation passes axe, and works by keyboard', async ({
-    page,
-  }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openPanel(page, token);
-    await expect(bodyRows(page)).toHaveCount(25);
-    await expectNoAxeViolations(page);
+  test(
+    'the list with a toast and the open confirmation passes axe, and works by keyboard',
+    DESKTOP,
+    async ({ page }) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await openPanel(page, token);
+      await expect(bodyRows(page)).toHaveCount(25);
+      await expectNoAxeViolations(page);
 
-    // Keyboard only: the first row's Copy Email, then its Delete and the dialog.
-    const firstCopy = bodyRows(page)
-      .first()
-      .getByRole('button', { name: t('subscribers.copy') });
-    const active = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    for (let i = 0; i < 40 && !(await firstCopy.evaluate((el) => el === document.activeElement)); i++) {
+      // Keyboard only: the first row's Copy Email, then its Delete and the dialog.
+      const firstCopy = bodyRows(page)
+        .first()
+        .getByRole('button', { name: t('subscribers.copy') });
+      const active = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      for (let i = 0; i < 40 && !(await firstCopy.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press('Tab');
+      }
+      await expect(firstCopy).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Email copied!')).toBeVisible();
       await page.keyboard.press('Tab');
-    }
-    await expect(firstCopy).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(toast(page, 'Email copied!')).toBeVisible();
-    await page.keyboard.press('Tab');
-    expect(await active()).toContain(t('subscribers.delete'));
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+      expect(await active()).toContain(t('subscribers.delete'));
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
 
-    // The toast is dismissible.
-    await toast(page, 'Email copied!')
-      .getByRole('button', { name: t('toasts.dismiss') })
-      .click();
-    await expect(toast(page, 'Email copied!')).toHaveCount(0);
-  });
+      // The toast is dismissible.
+      await toast(page, 'Email copied!')
+        .getByRole('button', { name: t('toasts.dismiss') })
+        .click();
+      await expect(toast(page, 'Email copied!')).toHaveCount(0);
+    },
+  );
 });
 
-test.describe('inquiries', () => {
-  test.skip(desktopOnly, DESKTOP_ONLY);
+test.describe('inquiries', DESKTOP, () => {
   let subject: string;
   let ids: number[] = [];
 
@@ -632,8 +623,7 @@ test.describe('inquiries', () => {
   });
 });
 
-test.describe('logout', () => {
-  test.skip(desktopOnly, DESKTOP_ONLY);
+test.describe('logout', DESKTOP, () => {
   let own: Credentials;
   test.beforeAll(async () => {
     own = await createAdmin('e2e-logout');

@@ -1,104 +1,104 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { measurePages } from '../../scripts/bench/page-js.ts';
 import { sectors } from '../../src/routes.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, DESKTOP } from './fixtures.ts';
 
-// Deterministic byte budgets over dist/; one project is enough.
-test.skip(({ page }) => (page.viewportSize()?.width ?? 0) < 1440, 'reads files, not the viewport');
+// Deterministic byte budgets over dist/: they read files, not the viewport, so the desktop project runs them.
+test.describe('budgets', DESKTOP, () => {
+  /** Issue 26: every content page at most 5 KB of eager JavaScript, gzip (README, "JavaScript budget"). */
+  const EAGER_BUDGET = 5 * 1024;
 
-/** Issue 26: every content page at most 5 KB of eager JavaScript, gzip (README, "JavaScript budget"). */
-const EAGER_BUDGET = 5 * 1024;
+  const isAdmin = (page: string) => page === '/admin' || page.startsWith('/admin/');
 
-const isAdmin = (page: string) => page === '/admin' || page.startsWith('/admin/');
-
-test('every public page ships at most 5 KB of eager JavaScript and none of it is React', () => {
-  const pages = measurePages().filter((p) => !isAdmin(p.page));
-  expect(pages.length).toBeGreaterThan(40);
-  for (const page of pages) {
-    expect(page.eager, `${page.page} eager JS`).toBeLessThanOrEqual(EAGER_BUDGET);
-    expect(page.eager, `${page.page} eager JS`).toBeGreaterThan(0);
-  }
-});
-
-test('a returning visitor downloads no React on pages whose only island is the cookie banner', () => {
-  const bannerOnly = measurePages().filter(
-    (p) => p.islands.length > 0 && p.islands.every((d) => d === 'consent'),
-  );
-  expect(bannerOnly.length).toBeGreaterThan(0);
-  for (const page of bannerOnly) {
-    expect(page.react, `${page.page}: React a first-time visitor may load`).toBeGreaterThan(0);
-    expect(page.returningReact, `${page.page}: React for a returning visitor`).toBe(0);
-  }
-});
-
-test('article and news pages hydrate only the slider and the read-aloud control, on visibility', () => {
-  // One path segment after /blog/ or /news/: the blog's filter pages (/blog/division/…) are lists.
-  const articlePages = measurePages().filter((p) => /^\/(blog|news)\/[^/]+$/.test(p.page));
-  const entries = ['blog', 'news'].flatMap((c) =>
-    readdirSync(`src/content/${c}`).filter((f) => f.endsWith('.mdx')),
-  );
-  expect(articlePages).toHaveLength(entries.length);
-  for (const page of articlePages) {
-    expect(page.islands.filter((d) => d !== 'consent').sort(), page.page).toEqual(['visible', 'visible']);
-    // Everything beyond React: the two islands, the runtime, the newsletter form's lazy script (with the
-    // shared schema), the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
-    // search), every script the shell loads on first use (menus, language dialog, the two filters: 4 KB,
-    // counted though a page without a filter never loads it) and, for a visitor who allowed cookies, the page
-    // beacon with web-vitals (4.6 KB); no chart library fits in this.
-    expect(page.total - page.react, `${page.page} island code`).toBeLessThan(29 * 1024);
-  }
-});
-
-test('sector pages without a chart hydrate nothing but the cookie banner, so they load no React', () => {
-  const plain = sectors.filter((s) => s.slug !== 'electronics').map((s) => `/${s.slug}`);
-  const pages = measurePages().filter((p) => plain.includes(p.page));
-  expect(pages).toHaveLength(5);
-  for (const page of pages) {
-    expect(page.islands, page.page).toEqual(['consent']);
-    expect(page.returningReact, `${page.page}: React for a returning visitor`).toBe(0);
-  }
-});
-
-/** The built chunks that hold ApexCharts (its canvas class name appears in no other code). */
-const apexChunks = () =>
-  readdirSync('dist/_astro').filter(
-    (file) =>
-      file.endsWith('.js') && readFileSync(`dist/_astro/${file}`, 'utf8').includes('apexcharts-canvas'),
-  );
-
-for (const path of ['/our-references', '/electronics']) {
-  test(`${path} requests no chart code until its charts approach the viewport`, async ({ page }) => {
-    const chunks = apexChunks();
-    expect(chunks.length).toBeGreaterThan(0);
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname.split('/').pop()!));
-    const apexRequested = () => requested.filter((file) => chunks.includes(file));
-
-    await page.goto(encodeURI(path));
-    await page.waitForLoadState('networkidle');
-    expect(apexRequested(), 'ApexCharts chunks before scrolling').toEqual([]);
-
-    await page.locator('.chart-card').first().scrollIntoViewIfNeeded();
-    await expect(page.locator('.chart-card__plot svg').first()).toBeVisible();
-    expect(apexRequested().length, 'ApexCharts chunks once the charts are in view').toBeGreaterThan(0);
+  test('every public page ships at most 5 KB of eager JavaScript and none of it is React', () => {
+    const pages = measurePages().filter((p) => !isAdmin(p.page));
+    expect(pages.length).toBeGreaterThan(40);
+    for (const page of pages) {
+      expect(page.eager, `${page.page} eager JS`).toBeLessThanOrEqual(EAGER_BUDGET);
+      expect(page.eager, `${page.page} eager JS`).toBeGreaterThan(0);
+    }
   });
-}
-test('the admin pages hydrate on load, and their own code stays under 16 KB beside React', () => {
-  const adminPages = measurePages().filter((p) => isAdmin(p.page));
-  expect(adminPages.map((p) => p.page).sort()).toEqual([
-    '/admin',
-    '/admin/account',
-    '/admin/forgot-password',
-    '/admin/invite',
-    '/admin/login',
-    '/admin/reset-password',
-  ]);
-  for (const page of adminPages) {
-    expect(
-      page.islands.every((d) => d === 'load'),
-      page.page,
-    ).toBe(true);
-    expect(page.react, `${page.page} React`).toBeGreaterThan(0);
-    expect(page.eager - page.react, `${page.page} code beside React`).toBeLessThan(16 * 1024);
+
+  test('a returning visitor downloads no React on pages whose only island is the cookie banner', () => {
+    const bannerOnly = measurePages().filter(
+      (p) => p.islands.length > 0 && p.islands.every((d) => d === 'consent'),
+    );
+    expect(bannerOnly.length).toBeGreaterThan(0);
+    for (const page of bannerOnly) {
+      expect(page.react, `${page.page}: React a first-time visitor may load`).toBeGreaterThan(0);
+      expect(page.returningReact, `${page.page}: React for a returning visitor`).toBe(0);
+    }
+  });
+
+  test('article and news pages hydrate only the slider and the read-aloud control, on visibility', () => {
+    // One path segment after /blog/ or /news/: the blog's filter pages (/blog/division/…) are lists.
+    const articlePages = measurePages().filter((p) => /^\/(blog|news)\/[^/]+$/.test(p.page));
+    const entries = ['blog', 'news'].flatMap((c) =>
+      readdirSync(`src/content/${c}`).filter((f) => f.endsWith('.mdx')),
+    );
+    expect(articlePages).toHaveLength(entries.length);
+    for (const page of articlePages) {
+      expect(page.islands.filter((d) => d !== 'consent').sort(), page.page).toEqual(['visible', 'visible']);
+      // Everything beyond React: the two islands, the runtime, the newsletter form's lazy script (with the
+      // shared schema), the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
+      // search), every script the shell loads on first use (menus, language dialog, the two filters: 4 KB,
+      // counted though a page without a filter never loads it) and, for a visitor who allowed cookies, the page
+      // beacon with web-vitals (4.6 KB); no chart library fits in this.
+      expect(page.total - page.react, `${page.page} island code`).toBeLessThan(29 * 1024);
+    }
+  });
+
+  test('sector pages without a chart hydrate nothing but the cookie banner, so they load no React', () => {
+    const plain = sectors.filter((s) => s.slug !== 'electronics').map((s) => `/${s.slug}`);
+    const pages = measurePages().filter((p) => plain.includes(p.page));
+    expect(pages).toHaveLength(5);
+    for (const page of pages) {
+      expect(page.islands, page.page).toEqual(['consent']);
+      expect(page.returningReact, `${page.page}: React for a returning visitor`).toBe(0);
+    }
+  });
+
+  /** The built chunks that hold ApexCharts (its canvas class name appears in no other code). */
+  const apexChunks = () =>
+    readdirSync('dist/_astro').filter(
+      (file) =>
+        file.endsWith('.js') && readFileSync(`dist/_astro/${file}`, 'utf8').includes('apexcharts-canvas'),
+    );
+
+  for (const path of ['/our-references', '/electronics']) {
+    test(`${path} requests no chart code until its charts approach the viewport`, async ({ page }) => {
+      const chunks = apexChunks();
+      expect(chunks.length).toBeGreaterThan(0);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname.split('/').pop()!));
+      const apexRequested = () => requested.filter((file) => chunks.includes(file));
+
+      await page.goto(encodeURI(path));
+      await page.waitForLoadState('networkidle');
+      expect(apexRequested(), 'ApexCharts chunks before scrolling').toEqual([]);
+
+      await page.locator('.chart-card').first().scrollIntoViewIfNeeded();
+      await expect(page.locator('.chart-card__plot svg').first()).toBeVisible();
+      expect(apexRequested().length, 'ApexCharts chunks once the charts are in view').toBeGreaterThan(0);
+    });
   }
+  test('the admin pages hydrate on load, and their own code stays under 16 KB beside React', () => {
+    const adminPages = measurePages().filter((p) => isAdmin(p.page));
+    expect(adminPages.map((p) => p.page).sort()).toEqual([
+      '/admin',
+      '/admin/account',
+      '/admin/forgot-password',
+      '/admin/invite',
+      '/admin/login',
+      '/admin/reset-password',
+    ]);
+    for (const page of adminPages) {
+      expect(
+        page.islands.every((d) => d === 'load'),
+        page.page,
+      ).toBe(true);
+      expect(page.react, `${page.page} React`).toBeGreaterThan(0);
+      expect(page.eager - page.react, `${page.page} code beside React`).toBeLessThan(16 * 1024);
+    }
+  });
 });

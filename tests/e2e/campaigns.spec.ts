@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql, unique } from './admin-support.ts';
 import germanMail from '../../src/i18n/locales/de/mail.json' with { type: 'json' };
 import { caughtMail } from './mail-inbox.ts';
-import { expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect as baseExpect, message, test, DESKTOP } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -72,141 +72,157 @@ test('an issue is composed with a live preview and passes axe at this width', as
   }
 });
 
-test('compose, test, send to every confirmed subscriber, follow the progress to Sent', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one send per run is enough; it mails the whole list');
-  const admin = await createAdmin('issue-sender');
-  const tag = unique('issue');
-  const readers = [1, 2, 3].map((n) => `${tag}-r${n}@list.example`);
-  const pending = `${tag}-pending@list.example`;
-  await sql(
-    `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+test(
+  'compose, test, send to every confirmed subscriber, follow the progress to Sent',
+  DESKTOP,
+  async ({ page, request }) => {
+    // Desktop project only: one send per run is enough; it mails the whole list.
+    const admin = await createAdmin('issue-sender');
+    const tag = unique('issue');
+    const readers = [1, 2, 3].map((n) => `${tag}-r${n}@list.example`);
+    const pending = `${tag}-pending@list.example`;
+    await sql(
+      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
      SELECT e, 'confirmed', now(), now() FROM unnest($1::text[]) AS e`,
-    [readers],
-  );
-  await sql(`INSERT INTO subscribers (email, status, consented_at) VALUES ($1, 'pending', now())`, [pending]);
-  try {
-    const token = await apiToken(request, admin);
-    await openPanel(page, token);
-    const subject = `Quarterly notes ${tag}`;
-    await startIssue(page, subject);
+      [readers],
+    );
+    await sql(`INSERT INTO subscribers (email, status, consented_at) VALUES ($1, 'pending', now())`, [
+      pending,
+    ]);
+    try {
+      const token = await apiToken(request, admin);
+      await openPanel(page, token);
+      const subject = `Quarterly notes ${tag}`;
+      await startIssue(page, subject);
 
-    await page.getByRole('button', { name: t('send_test') }).click();
-    await expect(
-      page.locator('.admin-toast').filter({ hasText: fill(t('test_sent'), { email: admin.email }) }),
-    ).toBeVisible();
-    await expect
-      .poll(
-        async () =>
-          (await caughtMail(request))
-            .filter((m) => m.subject === `[Test] ${subject}`)
-            .map((m) => m.envelope.to),
+      await page.getByRole('button', { name: t('send_test') }).click();
+      await expect(
+        page.locator('.admin-toast').filter({ hasText: fill(t('test_sent'), { email: admin.email }) }),
+      ).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            (await caughtMail(request))
+              .filter((m) => m.subject === `[Test] ${subject}`)
+              .map((m) => m.envelope.to),
+          {
+            timeout: 60_000,
+          },
+        )
+        .toEqual([[admin.email]]);
+
+      const send = page.getByRole('button', { name: /^Send to \d+ confirmed English subscribers?$/ });
+      const count = Number(/\d+/.exec((await send.textContent()) ?? '')![0]);
+      expect(count).toBeGreaterThanOrEqual(readers.length);
+      await send.click();
+      const dialog = page.getByRole('dialog', { name: t('send_title') });
+      const language = t('lang_en');
+      await expect(dialog).toContainText(fill(t('send_text_other'), { count, language }));
+      await expect(dialog.getByRole('button', { name: t('dialog_cancel') })).toBeFocused();
+      await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count, language }) }).click();
+
+      await expect(page.getByRole('progressbar', { name: t('progress_label') })).toBeVisible();
+      await expect(page.locator('.admin-campaign__state .admin-campaign-status')).toHaveText(
+        t('status_sent'),
         {
-          timeout: 60_000,
+          timeout: 150_000,
         },
-      )
-      .toEqual([[admin.email]]);
+      );
+      await expectNoAxeViolations(page, (scan) => scan.exclude('.admin-preview__frame'));
 
-    const send = page.getByRole('button', { name: /^Send to \d+ confirmed English subscribers?$/ });
-    const count = Number(/\d+/.exec((await send.textContent()) ?? '')![0]);
-    expect(count).toBeGreaterThanOrEqual(readers.length);
-    await send.click();
-    const dialog = page.getByRole('dialog', { name: t('send_title') });
-    const language = t('lang_en');
-    await expect(dialog).toContainText(fill(t('send_text_other'), { count, language }));
-    await expect(dialog.getByRole('button', { name: t('dialog_cancel') })).toBeFocused();
-    await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count, language }) }).click();
+      const all = await caughtMail(request);
+      for (const reader of readers) {
+        const copies = all.filter((m) => m.subject === subject && m.envelope.to.includes(reader));
+        expect(copies, reader).toHaveLength(1);
+        expect(copies[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+        expect(copies[0]!.headers['list-unsubscribe']).toMatch(
+          /^<http[^>]+\/newsletter\/unsubscribe\?token=/,
+        );
+      }
+      expect(all.filter((m) => m.envelope.to.includes(pending))).toEqual([]);
 
-    await expect(page.getByRole('progressbar', { name: t('progress_label') })).toBeVisible();
-    await expect(page.locator('.admin-campaign__state .admin-campaign-status')).toHaveText(t('status_sent'), {
-      timeout: 150_000,
-    });
-    await expectNoAxeViolations(page, (scan) => scan.exclude('.admin-preview__frame'));
+      const [row] = await sql<{ id: number }>('SELECT id FROM campaigns WHERE subject = $1', [subject]);
+      const reply = await request.get(`/api/campaigns/${row!.id}`, { headers: bearer(token) });
+      const campaign = (await reply.json()) as {
+        status: string;
+        recipients: number;
+        counts: { sent: number };
+      };
+      expect(campaign.status).toBe('sent');
+      expect(campaign.counts.sent).toBe(campaign.recipients);
 
-    const all = await caughtMail(request);
-    for (const reader of readers) {
-      const copies = all.filter((m) => m.subject === subject && m.envelope.to.includes(reader));
-      expect(copies, reader).toHaveLength(1);
-      expect(copies[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-      expect(copies[0]!.headers['list-unsubscribe']).toMatch(/^<http[^>]+\/newsletter\/unsubscribe\?token=/);
+      await page.getByRole('button', { name: t('back') }).click();
+      await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(t('status_sent'));
+    } finally {
+      await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
+      await removeAdmin(admin);
     }
-    expect(all.filter((m) => m.envelope.to.includes(pending))).toEqual([]);
+  },
+);
 
-    const [row] = await sql<{ id: number }>('SELECT id FROM campaigns WHERE subject = $1', [subject]);
-    const reply = await request.get(`/api/campaigns/${row!.id}`, { headers: bearer(token) });
-    const campaign = (await reply.json()) as { status: string; recipients: number; counts: { sent: number } };
-    expect(campaign.status).toBe('sent');
-    expect(campaign.counts.sent).toBe(campaign.recipients);
-
-    await page.getByRole('button', { name: t('back') }).click();
-    await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(t('status_sent'));
-  } finally {
-    await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
-    await removeAdmin(admin);
-  }
-});
-
-test('a German issue: the language choice counts and names the German readers, and only they get it', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one send per run is enough; it mails the whole list');
-  const admin = await createAdmin('issue-sender-de');
-  const tag = unique('ausgabe');
-  const german = [1, 2].map((n) => `${tag}-de${n}@list.example`);
-  const english = `${tag}-en@list.example`;
-  await sql(
-    `INSERT INTO subscribers (email, status, lang, consented_at, confirmed_at)
+test(
+  'a German issue: the language choice counts and names the German readers, and only they get it',
+  DESKTOP,
+  async ({ page, request }) => {
+    // Desktop project only: one send per run is enough; it mails the whole list.
+    const admin = await createAdmin('issue-sender-de');
+    const tag = unique('ausgabe');
+    const german = [1, 2].map((n) => `${tag}-de${n}@list.example`);
+    const english = `${tag}-en@list.example`;
+    await sql(
+      `INSERT INTO subscribers (email, status, lang, consented_at, confirmed_at)
      SELECT e, 'confirmed', l, now(), now() FROM unnest($1::text[], $2::text[]) AS t(e, l)`,
-    [
-      [...german, english],
-      ['de', 'de', 'en'],
-    ],
-  );
-  try {
-    await openPanel(page, await apiToken(request, admin));
-    const subject = `Annex 1: Was Inspektoren fragen ${tag}`;
-    await startIssue(page, subject);
-    const choice = page.getByRole('group', { name: t('lang') });
-    await expect(choice.getByRole('radio', { name: t('lang_en') })).toBeChecked();
-    await choice.getByRole('radio', { name: t('lang_de') }).check();
+      [
+        [...german, english],
+        ['de', 'de', 'en'],
+      ],
+    );
+    try {
+      await openPanel(page, await apiToken(request, admin));
+      const subject = `Annex 1: Was Inspektoren fragen ${tag}`;
+      await startIssue(page, subject);
+      const choice = page.getByRole('group', { name: t('lang') });
+      await expect(choice.getByRole('radio', { name: t('lang_en') })).toBeChecked();
+      await choice.getByRole('radio', { name: t('lang_de') }).check();
 
-    const language = t('lang_de');
-    const send = page.getByRole('button', { name: /^Send to \d+ confirmed German subscribers?$/ });
-    const count = Number(/\d+/.exec((await send.textContent()) ?? '')![0]);
-    const [{ n }] = (await sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM subscribers WHERE status = 'confirmed' AND lang = 'de'`,
-    )) as [{ n: number }];
-    expect(count).toBe(n);
-    // The preview shows the German frame the readers will get.
-    const frame = page.frameLocator(`iframe[title="${t('preview_frame')}"]`);
-    await expect(frame.getByText(germanMail.campaign.view_online)).toBeVisible();
-    await expectNoAxeViolations(page, (scan) => scan.exclude('.admin-preview__frame'));
-    await page.screenshot({ path: test.info().outputPath('campaign-editor-german.png'), fullPage: true });
+      const language = t('lang_de');
+      const send = page.getByRole('button', { name: /^Send to \d+ confirmed German subscribers?$/ });
+      const count = Number(/\d+/.exec((await send.textContent()) ?? '')![0]);
+      const [{ n }] = (await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM subscribers WHERE status = 'confirmed' AND lang = 'de'`,
+      )) as [{ n: number }];
+      expect(count).toBe(n);
+      // The preview shows the German frame the readers will get.
+      const frame = page.frameLocator(`iframe[title="${t('preview_frame')}"]`);
+      await expect(frame.getByText(germanMail.campaign.view_online)).toBeVisible();
+      await expectNoAxeViolations(page, (scan) => scan.exclude('.admin-preview__frame'));
+      await page.screenshot({ path: test.info().outputPath('campaign-editor-german.png'), fullPage: true });
 
-    await send.click();
-    const dialog = page.getByRole('dialog', { name: t('send_title') });
-    await expect(dialog).toContainText(fill(t('send_text_other'), { count, language }));
-    await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count, language }) }).click();
-    await expect(page.locator('.admin-campaign__state .admin-campaign-status')).toHaveText(t('status_sent'), {
-      timeout: 150_000,
-    });
+      await send.click();
+      const dialog = page.getByRole('dialog', { name: t('send_title') });
+      await expect(dialog).toContainText(fill(t('send_text_other'), { count, language }));
+      await dialog.getByRole('button', { name: fill(t('send_accept_other'), { count, language }) }).click();
+      await expect(page.locator('.admin-campaign__state .admin-campaign-status')).toHaveText(
+        t('status_sent'),
+        {
+          timeout: 150_000,
+        },
+      );
 
-    const all = (await caughtMail(request)).filter((m) => m.subject === subject);
-    expect(
-      all
-        .flatMap((m) => m.envelope.to)
-        .filter((to) => to.startsWith(tag))
-        .sort(),
-    ).toEqual(german);
-    expect(all[0]!.headers['list-unsubscribe']).toMatch(/^<http[^>]+\/de\/newsletter\/unsubscribe\?token=/);
+      const all = (await caughtMail(request)).filter((m) => m.subject === subject);
+      expect(
+        all
+          .flatMap((m) => m.envelope.to)
+          .filter((to) => to.startsWith(tag))
+          .sort(),
+      ).toEqual(german);
+      expect(all[0]!.headers['list-unsubscribe']).toMatch(/^<http[^>]+\/de\/newsletter\/unsubscribe\?token=/);
 
-    await page.getByRole('button', { name: t('back') }).click();
-    await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(language);
-  } finally {
-    await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
-    await removeAdmin(admin);
-  }
-});
+      await page.getByRole('button', { name: t('back') }).click();
+      await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(language);
+    } finally {
+      await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
+      await removeAdmin(admin);
+    }
+  },
+);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { inquiriesFrom, subscribersMatching } from './admin-api.ts';
-import { enhanced, expectNoAxeViolations, expect, message, test } from './fixtures.ts';
+import { enhanced, expectNoAxeViolations, expect, message, test, DESKTOP } from './fixtures.ts';
 
 const THANKS = 'Thank you for getting in touch.';
 const REPLY = 'Our team will reply to your inquiry as soon as possible.';
@@ -32,12 +32,8 @@ async function fillContact(page: Page, email: string) {
   return form;
 }
 
-test.describe('submissions', () => {
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern
-  test.beforeEach(({}, info) =>
-    test.skip(info.project.name !== 'desktop', 'stored once, not per viewport (one address, one rate limit)'),
-  );
-
+// Stored once, not per viewport (one address, one rate limit): the desktop project runs them.
+test.describe('submissions', DESKTOP, () => {
   test('a valid message lands on /thanks with both texts and exactly one new row, even after a double click', async ({
     page,
     request,

@@ -142,6 +142,15 @@ export function message(key: string): string {
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) <= 768;
 
 /**
+ * For a test or group that runs at one width only: playwright.config.ts leaves `DESKTOP` out of the phone project
+ * and `PHONE` out of the desktop one, so the other project never even opens a page or runs the group's hooks for
+ * it. `DESKTOP` is for what does not depend on the viewport (files, HTTP, behaviour the phone layout shares) and
+ * for what may change shared state once per run only; `PHONE` for what only the phone layout has.
+ */
+export const DESKTOP = { tag: '@desktop' };
+export const PHONE = { tag: '@phone' };
+
+/**
  * Waits until a form's script has taken it over: it then checks the fields itself and sets `novalidate`. Before
  * that, a click submits the plain HTML form, which is the path without JavaScript (tested on its own).
  */

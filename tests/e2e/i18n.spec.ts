@@ -10,7 +10,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { splitLocale } from '../../src/i18n/lang.ts';
 import { routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, DESKTOP } from './fixtures.ts';
 import { interfaceStrings, UNDELIVERED_TWINS } from './i18n-support.ts';
 
 type Doc = ReturnType<typeof parseDocument>;
@@ -66,8 +66,8 @@ async function sitemap(request: APIRequestContext): Promise<Map<string, Record<s
   return pages;
 }
 
-test.describe('German twins', () => {
-  test.skip(({ page }) => (page.viewportSize()?.width ?? 0) < 1440, 'read over HTTP: one pass is enough');
+test.describe('German twins', DESKTOP, () => {
+  // Desktop project only: read over HTTP, one pass is enough.
   test.describe.configure({ mode: 'parallel' });
 
   test('every indexable page in the sitemap has its twin in the other language, and each pair links the other', async ({

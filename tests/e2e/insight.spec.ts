@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts';
 import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql } from './admin-support.ts';
-import { axe, expect as baseExpect, message, settle, test } from './fixtures.ts';
+import { axe, expect as baseExpect, message, settle, test, DESKTOP } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -48,45 +48,45 @@ const viewsOf = (body: Awaited<ReturnType<typeof insightsToday>>, path: string) 
   body.pages.find((p) => p.path === path)?.views ?? 0;
 
 test.describe('with consent stored', () => {
-  test('three page views, a brochure download and a search without results reach /api/insights today', async ({
-    page,
-    request,
-  }, testInfo) => {
-    // The day's counters are shared: counted from one browser at a time, the differences are exact.
-    test.skip(testInfo.project.name !== 'desktop', 'counted once, in the desktop browser');
-    const admin = await createAdmin('insight-reader');
-    const token = await apiToken(request, admin);
-    const path = '/about-us/our-values';
-    const before = await insightsToday(request, token);
-    await asRealVisitor(page);
-    for (let view = 0; view < 3; view += 1) {
-      await page.goto(path);
-      await settle(page);
-    }
-    const download = page.waitForEvent('download');
-    await page.locator('a.brochure-link').first().click();
-    await download;
+  test(
+    'three page views, a brochure download and a search without results reach /api/insights today',
+    DESKTOP,
+    async ({ page, request }) => {
+      // Desktop project only: the day's counters are shared; counted from one browser, the differences are exact.
+      const admin = await createAdmin('insight-reader');
+      const token = await apiToken(request, admin);
+      const path = '/about-us/our-values';
+      const before = await insightsToday(request, token);
+      await asRealVisitor(page);
+      for (let view = 0; view < 3; view += 1) {
+        await page.goto(path);
+        await settle(page);
+      }
+      const download = page.waitForEvent('download');
+      await page.locator('a.brochure-link').first().click();
+      await download;
 
-    const query = nonsense();
-    await page.goto(`/search?q=${query}`);
-    await expect(page.getByRole('status')).toHaveText(
-      message('search:status.none').replace('{{query}}', query),
-    );
-    // Leaving the page sends its beacon; a page without scripts sends none of its own.
-    await page.goto('/robots.txt');
+      const query = nonsense();
+      await page.goto(`/search?q=${query}`);
+      await expect(page.getByRole('status')).toHaveText(
+        message('search:status.none').replace('{{query}}', query),
+      );
+      // Leaving the page sends its beacon; a page without scripts sends none of its own.
+      await page.goto('/robots.txt');
 
-    await expect
-      .poll(async () => {
-        const after = await insightsToday(request, token);
-        return {
-          views: viewsOf(after, path) - viewsOf(before, path),
-          brochure: after.conversions.brochure - before.conversions.brochure,
-          search: after.searches.find((s) => s.query === query),
-        };
-      })
-      .toEqual({ views: 3, brochure: 1, search: { query, results: 0, count: 1 } });
-    await removeAdmin(admin);
-  });
+      await expect
+        .poll(async () => {
+          const after = await insightsToday(request, token);
+          return {
+            views: viewsOf(after, path) - viewsOf(before, path),
+            brochure: after.conversions.brochure - before.conversions.brochure,
+            search: after.searches.find((s) => s.query === query),
+          };
+        })
+        .toEqual({ views: 3, brochure: 1, search: { query, results: 0, count: 1 } });
+      await removeAdmin(admin);
+    },
+  );
 });
 
 test.describe('without consent', () => {

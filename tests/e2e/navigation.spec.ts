@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, isMobile, message, test } from './fixtures.ts';
+import { expect, message, test, DESKTOP, PHONE } from './fixtures.ts';
 
 const about = () => message('nav:about_us');
 const departments = () => message('nav:departments');
 const initiatives = () => message('nav:initiatives');
 const mainNav = (page: Page) => page.getByRole('navigation', { name: message('nav:main') });
 
-test.describe('desktop dropdowns', () => {
-  test.skip(({ page }) => isMobile(page), 'the burger menu replaces the bar at 768 px and below');
+test.describe('desktop dropdowns', DESKTOP, () => {
+  // Desktop project only: the burger menu replaces the bar at 768 px and below.
 
   test('About us opens by mouse, shows Departments with the six sectors and closes on an outside click', async ({
     page,
@@ -106,8 +106,8 @@ test.describe('desktop dropdowns', () => {
   });
 });
 
-test.describe('burger menu', () => {
-  test.skip(({ page }) => !isMobile(page), 'the burger shows at 768 px and below');
+test.describe('burger menu', PHONE, () => {
+  // Phone project only: the burger shows at 768 px and below.
 
   test('opens and closes by tap, with the dropdowns expanding inline', async ({ page }) => {
     await page.goto('/');

@@ -19,11 +19,11 @@ import {
   type Credentials,
 } from './admin-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { expectNoAxeViolations, expect as baseExpect, isMobile, message, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect as baseExpect, isMobile, message, test, DESKTOP } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-const DESKTOP_ONLY = 'behaviour, not layout: the desktop project covers it';
+// Behaviour that does not depend on the viewport runs in the desktop project only (`DESKTOP`).
 const t = (key: string) => message(`admin:${key}`);
 
 /** The link a mail carries to `path`, with its `#token=` fragment. */
@@ -96,8 +96,7 @@ test.describe('sign-in with a second factor', () => {
     );
   });
 
-  test('a recovery code passes the second step once', async ({ page, request }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
+  test('a recovery code passes the second step once', DESKTOP, async ({ page, request }) => {
     const owner = await member('e2e-recovery');
     const codes = await request.post('/api/account/recovery-codes', {
       headers: bearer(await apiToken(request, owner)),
@@ -115,9 +114,7 @@ test.describe('sign-in with a second factor', () => {
   });
 });
 
-test.describe('roles', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 1440) < 768, DESKTOP_ONLY);
-
+test.describe('roles', DESKTOP, () => {
   test('sales sees only the inquiries; an editor subscribers, newsletter issues and the overview', async ({
     page,
     request,
@@ -197,64 +194,64 @@ test.describe('team tab', () => {
     await expect(page.getByText(t('invite_form.expired'))).toBeVisible();
   });
 
-  test('change a role, disable and enable, reset factors, delete; the last owner is protected', async ({
-    page,
-    request,
-  }) => {
-    test.skip(isMobile(page), DESKTOP_ONLY);
-    const owner = await member('e2e-team-actions');
-    const colleague = await member('e2e-colleague', 'editor');
-    await openPanel(page, await apiToken(request, owner));
-    await openTab(page, 'team');
-    const card = page.locator('.admin-member').filter({ hasText: colleague.email });
+  test(
+    'change a role, disable and enable, reset factors, delete; the last owner is protected',
+    DESKTOP,
+    async ({ page, request }) => {
+      const owner = await member('e2e-team-actions');
+      const colleague = await member('e2e-colleague', 'editor');
+      await openPanel(page, await apiToken(request, owner));
+      await openTab(page, 'team');
+      const card = page.locator('.admin-member').filter({ hasText: colleague.email });
 
-    await card.getByLabel(t('team.change_role')).selectOption('sales');
-    await expect(page.locator('.admin-toast').filter({ hasText: colleague.email })).toBeVisible();
-    expect(
-      (await sql<{ role: string }>('SELECT role FROM admins WHERE email = $1', [colleague.email]))[0]!.role,
-    ).toBe('sales');
+      await card.getByLabel(t('team.change_role')).selectOption('sales');
+      await expect(page.locator('.admin-toast').filter({ hasText: colleague.email })).toBeVisible();
+      expect(
+        (await sql<{ role: string }>('SELECT role FROM admins WHERE email = $1', [colleague.email]))[0]!.role,
+      ).toBe('sales');
 
-    const colleagueToken = await apiToken(request, colleague);
-    await card.getByRole('button', { name: t('team.disable') }).click();
-    const confirm = page.getByRole('dialog', { name: t('team.disable_title') });
-    await expect(confirm.getByRole('button', { name: t('team.cancel') })).toBeFocused();
-    await confirm.getByRole('button', { name: t('team.disable') }).click();
-    await expect(card).toContainText(t('team.status_disabled'));
-    expect((await request.get('/api/inquiries', { headers: bearer(colleagueToken) })).status()).toBe(401);
-    await card.getByRole('button', { name: t('team.enable') }).click();
-    await expect(card).toContainText(t('team.status_active'));
+      const colleagueToken = await apiToken(request, colleague);
+      await card.getByRole('button', { name: t('team.disable') }).click();
+      const confirm = page.getByRole('dialog', { name: t('team.disable_title') });
+      await expect(confirm.getByRole('button', { name: t('team.cancel') })).toBeFocused();
+      await confirm.getByRole('button', { name: t('team.disable') }).click();
+      await expect(card).toContainText(t('team.status_disabled'));
+      expect((await request.get('/api/inquiries', { headers: bearer(colleagueToken) })).status()).toBe(401);
+      await card.getByRole('button', { name: t('team.enable') }).click();
+      await expect(card).toContainText(t('team.status_active'));
 
-    await card.getByRole('button', { name: t('team.reset_factors') }).click();
-    await page
-      .getByRole('dialog', { name: t('team.reset_title') })
-      .getByRole('button', { name: t('team.reset_factors') })
-      .click();
-    await expect(card).toContainText(t('team.factor_none'));
+      await card.getByRole('button', { name: t('team.reset_factors') }).click();
+      await page
+        .getByRole('dialog', { name: t('team.reset_title') })
+        .getByRole('button', { name: t('team.reset_factors') })
+        .click();
+      await expect(card).toContainText(t('team.factor_none'));
 
-    // A 409 last_owner is explained, not swallowed (the shared test database always has other owners).
-    await page.route('**/api/team/*', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({
-            status: 409,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: { code: 'last_owner', message: 'last owner' } }),
-          })
-        : route.continue(),
-    );
-    const own = page.locator('.admin-member').filter({ hasText: owner.email });
-    await own.getByLabel(t('team.change_role')).selectOption('editor');
-    await expect(page.locator('.admin-toast').filter({ hasText: t('team.last_owner') })).toBeVisible();
-    await expect(own.getByLabel(t('team.change_role'))).toHaveValue('owner');
-    await page.unroute('**/api/team/*');
+      // A 409 last_owner is explained, not swallowed (the shared test database always has other owners).
+      await page.route('**/api/team/*', (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({
+              status: 409,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'last_owner', message: 'last owner' } }),
+            })
+          : route.continue(),
+      );
+      const own = page.locator('.admin-member').filter({ hasText: owner.email });
+      await own.getByLabel(t('team.change_role')).selectOption('editor');
+      await expect(page.locator('.admin-toast').filter({ hasText: t('team.last_owner') })).toBeVisible();
+      await expect(own.getByLabel(t('team.change_role'))).toHaveValue('owner');
+      await page.unroute('**/api/team/*');
 
-    await card.getByRole('button', { name: t('team.delete') }).click();
-    await page
-      .getByRole('dialog', { name: t('team.delete_title') })
-      .getByRole('button', { name: t('team.delete') })
-      .click();
-    await expect(card).toHaveCount(0);
-    expect(await sql('SELECT 1 FROM admins WHERE email = $1', [colleague.email])).toEqual([]);
-  });
+      await card.getByRole('button', { name: t('team.delete') }).click();
+      await page
+        .getByRole('dialog', { name: t('team.delete_title') })
+        .getByRole('button', { name: t('team.delete') })
+        .click();
+      await expect(card).toHaveCount(0);
+      expect(await sql('SELECT 1 FROM admins WHERE email = $1', [colleague.email])).toEqual([]);
+    },
+  );
 });
 
 test.describe('activity tab', () => {
@@ -337,9 +334,7 @@ test.describe('forgotten password', () => {
   });
 });
 
-test.describe('passkeys', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 1440) < 768, DESKTOP_ONLY);
-
+test.describe('passkeys', DESKTOP, () => {
   test('a passkey added on the account page signs in through Chromium’s virtual authenticator', async ({
     page,
     request,
