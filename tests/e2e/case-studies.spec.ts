@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, expect, message, referenceData, test } from './fixtures.ts';
+import { expectNoAxeViolations, expect, message, readerTest, referenceData, test } from './fixtures.ts';
 
 const ids = readdirSync('src/content/references')
   .filter((file) => file.endsWith('.yaml'))
@@ -15,77 +15,84 @@ const all = ids.map((id) => ({ id, ...referenceData(id) })) as Array<{
 }>;
 const count = (keep: (r: (typeof all)[number]) => boolean) => all.filter(keep).length;
 
-test.describe('a case study', () => {
+readerTest.describe('a case study', () => {
   const id = 'pharma-biologics-downstream-suite';
   const reference = all.find((r) => r.id === id)!;
 
-  test('puts the outcome first, then challenge, approach and result beside the project facts', async ({
-    page,
-  }) => {
-    await page.goto(`/our-references/${id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(reference.title);
-    const outcome = page.locator('.case__outcome');
-    await expect(outcome).toContainText(reference.outcome);
-    // In reading order: the title, the outcome, and only then the story.
-    const order = await page.evaluate(() =>
-      ['h1', '.case__outcome', '#challenge-title', '#approach-title', '#result-title'].map(
-        (selector) => document.querySelector(selector)!.getBoundingClientRect().top + window.scrollY,
-      ),
-    );
-    expect(order.slice(0, 2)).toEqual([...order.slice(0, 2)].sort((a, b) => a - b));
-    expect(order.slice(2)).toEqual([...order.slice(2)].sort((a, b) => a - b));
-    expect(order[1]).toBeLessThan(order[2]!);
+  readerTest(
+    'puts the outcome first, then challenge, approach and result beside the project facts',
+    async ({ reader: page }) => {
+      await page.goto(`/our-references/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(reference.title);
+      const outcome = page.locator('.case__outcome');
+      await expect(outcome).toContainText(reference.outcome);
+      // In reading order: the title, the outcome, and only then the story.
+      const order = await page.evaluate(() =>
+        ['h1', '.case__outcome', '#challenge-title', '#approach-title', '#result-title'].map(
+          (selector) => document.querySelector(selector)!.getBoundingClientRect().top + window.scrollY,
+        ),
+      );
+      expect(order.slice(0, 2)).toEqual([...order.slice(0, 2)].sort((a, b) => a - b));
+      expect(order.slice(2)).toEqual([...order.slice(2)].sort((a, b) => a - b));
+      expect(order[1]).toBeLessThan(order[2]!);
 
-    const facts = page.getByRole('complementary', { name: message('references:facts.title') });
-    for (const key of ['client', 'country', 'division', 'year', 'duration', 'role', 'scope'] as const)
-      await expect(facts.getByText(message(`references:facts.${key}`), { exact: true })).toBeVisible();
-    for (const key of ['capacity', 'investment', 'standards', 'status'] as const)
-      await expect(facts.getByText(message(`references:facts.${key}`), { exact: true })).toBeVisible();
-    await expect(facts).toContainText(message('references:investment.20-50'));
-    await expect(facts).toContainText(message('references:status.in-operation'));
-  });
+      const facts = page.getByRole('complementary', { name: message('references:facts.title') });
+      for (const key of ['client', 'country', 'division', 'year', 'duration', 'role', 'scope'] as const)
+        await expect(facts.getByText(message(`references:facts.${key}`), { exact: true })).toBeVisible();
+      for (const key of ['capacity', 'investment', 'standards', 'status'] as const)
+        await expect(facts.getByText(message(`references:facts.${key}`), { exact: true })).toBeVisible();
+      await expect(facts).toContainText(message('references:investment.20-50'));
+      await expect(facts).toContainText(message('references:status.in-operation'));
+    },
+  );
 
-  test('links its services, division, articles and the list, and they link back', async ({ page }) => {
-    await page.goto(`/our-references/${id}`);
-    for (const service of reference.services)
-      await expect(page.locator(`a[href="/our-services#${service}"]`)).toHaveCount(1);
-    await expect(page.locator('main a[href="/pharma"]').first()).toBeVisible();
-    for (const article of reference.articles ?? [])
-      await expect(page.locator(`main a[href="/blog/${article}"]`).first()).toBeVisible();
-    await expect(page.locator('main a[href="/our-references"]').first()).toBeVisible();
+  readerTest(
+    'links its services, division, articles and the list, and they link back',
+    async ({ reader: page }) => {
+      await page.goto(`/our-references/${id}`);
+      for (const service of reference.services)
+        await expect(page.locator(`a[href="/our-services#${service}"]`)).toHaveCount(1);
+      await expect(page.locator('main a[href="/pharma"]').first()).toBeVisible();
+      for (const article of reference.articles ?? [])
+        await expect(page.locator(`main a[href="/blog/${article}"]`).first()).toBeVisible();
+      await expect(page.locator('main a[href="/our-references"]').first()).toBeVisible();
 
-    // Back: the article names the project, the division page and the list open the case study.
-    await page.goto(`/blog/${reference.articles![0]}`);
-    await page.locator(`a[href="/our-references/${id}"]`).first().click();
-    await expect(page).toHaveURL(new RegExp(`/our-references/${id}$`));
-    await page.goto('/our-references');
-    await expect(page.locator(`section#pharma a[href="/our-references/${id}"]`)).toHaveCount(1);
-    await page.goto('/pharma');
-    await expect(
-      page.locator('.projects__list .reference__title a[href^="/our-references/pharma-"]'),
-    ).toHaveCount(3);
-    await page.goto('/our-services');
-    await expect(page.locator('#permitting a[href="/our-references/filter/permitting"]')).toHaveCount(1);
-  });
+      // Back: the article names the project, the division page and the list open the case study.
+      await page.goto(`/blog/${reference.articles![0]}`);
+      await page.locator(`a[href="/our-references/${id}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`/our-references/${id}$`));
+      await page.goto('/our-references');
+      await expect(page.locator(`section#pharma a[href="/our-references/${id}"]`)).toHaveCount(1);
+      await page.goto('/pharma');
+      await expect(
+        page.locator('.projects__list .reference__title a[href^="/our-references/pharma-"]'),
+      ).toHaveCount(3);
+      await page.goto('/our-services');
+      await expect(page.locator('#permitting a[href="/our-references/filter/permitting"]')).toHaveCount(1);
+    },
+  );
 
-  test('describes itself as an ItemPage with breadcrumbs, beside the publisher', async ({ page }) => {
-    await page.goto(`/our-references/${id}`);
-    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
-    expect(data[0]).toMatchObject({ '@type': 'Organization' });
-    const graph = (data[1]!['@graph'] as Array<Record<string, unknown>>) ?? [];
-    expect(graph.map((node) => node['@type'])).toEqual(['ItemPage', 'BreadcrumbList']);
-    expect(graph[0]).toMatchObject({ name: reference.title, abstract: reference.outcome });
-    expect(new URL(graph[0]!.url as string).pathname).toBe(`/our-references/${id}`);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-      'content',
-      new RegExp(`/og/our-references/${id}\\.png$`),
-    );
-    await expect(page.locator('[data-pagefind-filter="type:reference"]')).toHaveCount(1);
-    await expect(page.locator('[data-pagefind-filter="division:pharma"]')).toHaveCount(1);
-  });
+  readerTest(
+    'describes itself as an ItemPage with breadcrumbs, beside the publisher',
+    async ({ reader: page }) => {
+      await page.goto(`/our-references/${id}`);
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+      expect(data[0]).toMatchObject({ '@type': 'Organization' });
+      const graph = (data[1]!['@graph'] as Array<Record<string, unknown>>) ?? [];
+      expect(graph.map((node) => node['@type'])).toEqual(['ItemPage', 'BreadcrumbList']);
+      expect(graph[0]).toMatchObject({ name: reference.title, abstract: reference.outcome });
+      expect(new URL(graph[0]!.url as string).pathname).toBe(`/our-references/${id}`);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        new RegExp(`/og/our-references/${id}\\.png$`),
+      );
+      await expect(page.locator('[data-pagefind-filter="type:reference"]')).toHaveCount(1);
+      await expect(page.locator('[data-pagefind-filter="division:pharma"]')).toHaveCount(1);
+    },
+  );
 
-  test('passes axe', async ({ page }) => {
+  readerTest('passes axe', async ({ reader: page }) => {
     await page.goto(`/our-references/${id}`);
     await expectNoAxeViolations(page);
   });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { sectors } from '../../src/routes.ts';
-import { expect, frontMatter, message, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expect, frontMatter, message, readerTest } from './fixtures.ts';
 
 const sectorPaths = sectors.map((sector) => `/${sector.slug}`);
 
@@ -35,29 +35,32 @@ async function bodyWords(page: Page): Promise<number> {
 }
 
 for (const path of ['/', ...sectorPaths]) {
-  test(`${path} has at least 400 words of body text`, DESKTOP, async ({ page }) => {
+  readerTest(`${path} has at least 400 words of body text`, DESKTOP, async ({ reader: page }) => {
     // Desktop project only: the text is the same at every width.
     await page.goto(encodeURI(path));
     expect(await bodyWords(page)).toBeGreaterThanOrEqual(400);
   });
 }
 
-test.describe('home page', () => {
-  test('offers the 30-minute meeting first and lists the six divisions in order', async ({ page }) => {
-    await page.goto('/');
-    const hero = page.locator('.hero');
-    await expect(hero.getByRole('link', { name: message('home:actions.book') })).toHaveAttribute(
-      'href',
-      '/contact#book-a-meeting',
-    );
-    const divisions = page.locator('.divisions .division__name a');
-    await expect(divisions).toHaveCount(6);
-    expect(await divisions.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
-      sectorPaths,
-    );
-  });
+readerTest.describe('home page', () => {
+  readerTest(
+    'offers the 30-minute meeting first and lists the six divisions in order',
+    async ({ reader: page }) => {
+      await page.goto('/');
+      const hero = page.locator('.hero');
+      await expect(hero.getByRole('link', { name: message('home:actions.book') })).toHaveAttribute(
+        'href',
+        '/contact#book-a-meeting',
+      );
+      const divisions = page.locator('.divisions .division__name a');
+      await expect(divisions).toHaveCount(6);
+      expect(await divisions.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+        sectorPaths,
+      );
+    },
+  );
 
-  test('shows one selected reference per division, each with its outcome', async ({ page }) => {
+  readerTest('shows one selected reference per division, each with its outcome', async ({ reader: page }) => {
     await page.goto('/');
     const section = page.locator('section[aria-labelledby="references-title"]');
     const cards = section.locator('.reference');
@@ -76,7 +79,7 @@ test.describe('home page', () => {
     }
   });
 
-  test('shows the newest articles and news first', async ({ page }) => {
+  readerTest('shows the newest articles and news first', async ({ reader: page }) => {
     const newest = (collection: string) =>
       readdirSync(`src/content/${collection}`)
         .map((file) => file.replace(/\.mdx$/, ''))
@@ -91,46 +94,49 @@ test.describe('home page', () => {
     await expect(page.locator('.news a').first()).toHaveAttribute('href', `/news/${newest('news')}`);
   });
 
-  test('fetches its hero drawing first, never larger than the drawing, and the division drawings lazily', async ({
-    page,
-    request,
-  }) => {
-    await page.goto('/');
-    const hero = page.locator('.hero picture');
-    // An AVIF and a WebP source, each as the drawing itself where the derived file would be larger.
-    await expect(hero.locator('source')).toHaveCount(2);
-    for (const source of await hero.locator('source').all())
-      expect(await source.getAttribute('type')).toMatch(/^image\/(avif|webp|svg\+xml)$/);
-    const img = hero.locator('img');
-    await expect(img).toHaveAttribute('loading', 'eager');
-    await expect(img).toHaveAttribute('fetchpriority', 'high');
-    await expect(img).toHaveAttribute('width', '1200');
-    await expect(img).toHaveAttribute('height', '900');
-    await expect(img).toHaveAttribute('alt', message('home:hero_image_alt'));
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-    expect(await expectNoLargerThanDrawing(img, request, 'src/assets/home/plant-section.svg')).toMatch(
-      /\.(avif|webp|svg)$/,
-    );
-    const cards = page.locator('.divisions img');
-    await expect(cards).toHaveCount(6);
-    for (const card of await cards.all()) await expect(card).toHaveAttribute('loading', 'lazy');
-  });
+  readerTest(
+    'fetches its hero drawing first, never larger than the drawing, and the division drawings lazily',
+    async ({ reader: page, request }) => {
+      await page.goto('/');
+      const hero = page.locator('.hero picture');
+      // An AVIF and a WebP source, each as the drawing itself where the derived file would be larger.
+      await expect(hero.locator('source')).toHaveCount(2);
+      for (const source of await hero.locator('source').all())
+        expect(await source.getAttribute('type')).toMatch(/^image\/(avif|webp|svg\+xml)$/);
+      const img = hero.locator('img');
+      await expect(img).toHaveAttribute('loading', 'eager');
+      await expect(img).toHaveAttribute('fetchpriority', 'high');
+      await expect(img).toHaveAttribute('width', '1200');
+      await expect(img).toHaveAttribute('height', '900');
+      await expect(img).toHaveAttribute('alt', message('home:hero_image_alt'));
+      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      expect(await expectNoLargerThanDrawing(img, request, 'src/assets/home/plant-section.svg')).toMatch(
+        /\.(avif|webp|svg)$/,
+      );
+      const cards = page.locator('.divisions img');
+      await expect(cards).toHaveCount(6);
+      for (const card of await cards.all()) await expect(card).toHaveAttribute('loading', 'lazy');
+    },
+  );
 });
 
-test.describe('sector pages', () => {
+readerTest.describe('sector pages', () => {
   for (const sector of sectors) {
-    test(`/${sector.slug} shows its drawing, key facts and a link to its references`, async ({ page }) => {
-      await page.goto(encodeURI(`/${sector.slug}`));
-      const img = page.locator('.hero picture img');
-      await expect(img).toHaveAttribute('alt', drawingAlt('sectors', sector.art));
-      await expect(img).toHaveAttribute('fetchpriority', 'high');
-      await expect(page.locator('.sector__facts li')).toHaveCount(4);
-      await expect(page.locator(`a[href="/our-references#${sector.art}"]`)).toHaveCount(1);
-      await expect(page.locator('.projects .reference').first()).toBeVisible();
-    });
+    readerTest(
+      `/${sector.slug} shows its drawing, key facts and a link to its references`,
+      async ({ reader: page }) => {
+        await page.goto(encodeURI(`/${sector.slug}`));
+        const img = page.locator('.hero picture img');
+        await expect(img).toHaveAttribute('alt', drawingAlt('sectors', sector.art));
+        await expect(img).toHaveAttribute('fetchpriority', 'high');
+        await expect(page.locator('.sector__facts li')).toHaveCount(4);
+        await expect(page.locator(`a[href="/our-references#${sector.art}"]`)).toHaveCount(1);
+        await expect(page.locator('.projects .reference').first()).toBeVisible();
+      },
+    );
   }
 
-  test('the contents list jumps to a themed section', async ({ page }) => {
+  readerTest('the contents list jumps to a themed section', async ({ reader: page }) => {
     await page.goto('/pharma');
     const link = page.locator('.sector__contents a').nth(1);
     const target = (await link.getAttribute('href'))!;
@@ -139,20 +145,23 @@ test.describe('sector pages', () => {
   });
 });
 
-test('initiative pages show their drawing as a picture no larger than the drawing', async ({
-  page,
-  request,
-}) => {
-  await page.goto('/initiatives/navigator');
-  const picture = page.locator('.hero picture');
-  await expect(picture.locator('source')).toHaveCount(2);
-  await expect(picture.locator('img')).toHaveAttribute('alt', drawingAlt('initiatives', 'navigator'));
-  await expectNoLargerThanDrawing(picture.locator('img'), request, 'src/assets/initiatives/navigator.svg');
-});
+readerTest(
+  'initiative pages show their drawing as a picture no larger than the drawing',
+  async ({ reader: page, request }) => {
+    await page.goto('/initiatives/navigator');
+    const picture = page.locator('.hero picture');
+    await expect(picture.locator('source')).toHaveCount(2);
+    await expect(picture.locator('img')).toHaveAttribute('alt', drawingAlt('initiatives', 'navigator'));
+    await expectNoLargerThanDrawing(picture.locator('img'), request, 'src/assets/initiatives/navigator.svg');
+  },
+);
 
-test('the oil and gas drawing is served as its 21 kB SVG, not a 61 kB WebP', async ({ page, request }) => {
-  await page.goto('/oil&gas');
-  const img = page.locator('.hero picture img');
-  await expect(img).toHaveJSProperty('complete', true);
-  expect(await expectNoLargerThanDrawing(img, request, 'src/assets/sectors/oil-gas.svg')).toMatch(/\.svg$/);
-});
+readerTest(
+  'the oil and gas drawing is served as its 21 kB SVG, not a 61 kB WebP',
+  async ({ reader: page, request }) => {
+    await page.goto('/oil&gas');
+    const img = page.locator('.hero picture img');
+    await expect(img).toHaveJSProperty('complete', true);
+    expect(await expectNoLargerThanDrawing(img, request, 'src/assets/sectors/oil-gas.svg')).toMatch(/\.svg$/);
+  },
+);
