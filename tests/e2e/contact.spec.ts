@@ -6,7 +6,15 @@
  */
 import type { Page } from '@playwright/test';
 import { inquiriesFrom, subscribersMatching } from './admin-api.ts';
-import { enhanced, expectNoAxeViolations, expect, message, test, DESKTOP } from './fixtures.ts';
+import {
+  DESKTOP,
+  enhanced,
+  expectNoAxeViolations,
+  expect,
+  message,
+  signUpInFooter,
+  test,
+} from './fixtures.ts';
 
 const THANKS = 'Thank you for getting in touch.';
 const REPLY = 'Our team will reply to your inquiry as soon as possible.';
@@ -187,15 +195,7 @@ test.describe('submissions', DESKTOP, () => {
   }) => {
     const email = unique('footer');
     const signUp = async () => {
-      await page.goto('/our-references');
-      const footer = page.locator('footer');
-      await footer.scrollIntoViewIfNeeded();
-      const form = footer.locator('form[action="/api/newsletter"]');
-      await enhanced(form);
-      await form.getByLabel('Email').fill(email);
-      await form.getByRole('checkbox', { name: /newsletter/ }).check();
-      await form.getByRole('button', { name: 'Subscribe' }).click();
-      const status = footer.getByRole('status');
+      const status = (await signUpInFooter(page, '/our-references', email)).getByRole('status');
       await expect(status).toBeVisible({ timeout: SUBMIT_MS });
       return status.textContent();
     };

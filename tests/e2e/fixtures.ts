@@ -157,6 +157,22 @@ export const PHONE = { tag: '@phone' };
 export const enhanced = (form: Locator) =>
   expect(form).toHaveAttribute('novalidate', '', { timeout: 15_000 });
 
+/**
+ * Signs `email` up in the footer of `path` as a visitor does, once the form's script has taken it over; returns
+ * the footer, whose status line then gives the answer.
+ */
+export async function signUpInFooter(page: Page, path: string, email: string): Promise<Locator> {
+  await page.goto(path);
+  const footer = page.locator('footer');
+  await footer.scrollIntoViewIfNeeded();
+  const form = footer.locator('form[action="/api/newsletter"]');
+  await enhanced(form);
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('checkbox', { name: /newsletter/ }).check();
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  return footer;
+}
+
 /** Waits until no CSS transition or animation is running, so axe measures colours as a visitor sees them. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {

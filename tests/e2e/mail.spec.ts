@@ -15,7 +15,15 @@ import {
 } from './admin-support.ts';
 import { germanMessage } from './i18n-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { enhanced, expectNoAxeViolations, expect as baseExpect, message, test, DESKTOP } from './fixtures.ts';
+import {
+  DESKTOP,
+  enhanced,
+  expectNoAxeViolations,
+  expect as baseExpect,
+  message,
+  signUpInFooter,
+  test,
+} from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -85,14 +93,7 @@ test.describe('mail', DESKTOP, () => {
     const email = `${unique('reader')}@plant.example`;
 
     // Sign up in the footer of an article list, as a visitor would.
-    await page.goto('/blog');
-    const footer = page.locator('footer');
-    await footer.scrollIntoViewIfNeeded();
-    const form = footer.locator('form[action="/api/newsletter"]');
-    await enhanced(form);
-    await form.getByLabel('Email').fill(email);
-    await form.getByRole('checkbox', { name: /newsletter/ }).check();
-    await form.getByRole('button', { name: 'Subscribe' }).click();
+    const footer = await signUpInFooter(page, '/blog', email);
     await expect(footer.getByRole('status')).toHaveText(message('forms:newsletter.confirmed'));
 
     // The confirmation arrives at the SMTP server; the admin sees the address as pending.
