@@ -82,20 +82,19 @@ const workerPassword = randomBytes(18).toString('base64url');
  */
 export async function createAdmin(label: string, role: Role = 'owner'): Promise<Credentials> {
   const email = `${unique(label)}@korvel.example`;
-  const password = workerPassword;
   const db = {
     query: <T extends Record<string, unknown>>(text: string, params?: readonly unknown[]) =>
       sql<T>(text, [...(params ?? [])]),
   };
-  await upsertAdmin(db, email, await fixtureHash(password));
+  await upsertAdmin(db, email, await fixtureHash(workerPassword));
   await sql('UPDATE admins SET role = $2 WHERE lower(email) = lower($1)', [email, role]);
   const api = await http.newContext({ baseURL });
   try {
-    const reply = await api.post('/admin/login', { data: { email, password } });
+    const reply = await api.post('/admin/login', { data: { email, password: workerPassword } });
     expect(reply.status()).toBe(200);
     const { token, enrol } = (await reply.json()) as { token: string; enrol: boolean };
     expect(enrol).toBe(true);
-    return { email, password, totpSecret: await enrolTotp(api, token) };
+    return { email, password: workerPassword, totpSecret: await enrolTotp(api, token) };
   } finally {
     await api.dispose();
   }

@@ -13,7 +13,7 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
-import { expect as baseExpect, message, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expect as baseExpect, message, test } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });

@@ -18,7 +18,7 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
-import { expectNoAxeViolations, expect as baseExpect, message, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
 
 // Every step waits on a function call, and a loaded machine makes those slow: wait longer than elsewhere.
 const expect = baseExpect.configure({ timeout: 20_000 });

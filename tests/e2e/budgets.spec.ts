@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { measurePages } from '../../scripts/bench/page-js.ts';
 import { sectors } from '../../src/routes.ts';
-import { expect, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expect, test } from './fixtures.ts';
 
 // Deterministic byte budgets over dist/: they read files, not the viewport, so the desktop project runs them.
 test.describe('budgets', DESKTOP, () => {

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql, unique } from './admin-support.ts';
 import germanMail from '../../src/i18n/locales/de/mail.json' with { type: 'json' };
 import { caughtMail } from './mail-inbox.ts';
-import { expectNoAxeViolations, expect as baseExpect, message, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expect, test } from './fixtures.ts';
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -4,7 +4,7 @@
  * arrives while it is still downloading (held back here by 700 ms) is replayed once it has loaded.
  */
 import type { Page } from '@playwright/test';
-import { expect, isMobile, message, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expect, isMobile, message, test } from './fixtures.ts';
 
 const DELAY_MS = 700;
 

@@ -10,7 +10,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { splitLocale } from '../../src/i18n/lang.ts';
 import { routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
-import { expect, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expect, test } from './fixtures.ts';
 import { interfaceStrings, UNDELIVERED_TWINS } from './i18n-support.ts';
 
 type Doc = ReturnType<typeof parseDocument>;

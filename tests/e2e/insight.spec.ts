@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chromiumArgs, testChromiumPath } from '../../scripts/chromium.ts';
 import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql } from './admin-support.ts';
-import { axe, expect as baseExpect, message, settle, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, axe, expect as baseExpect, message, settle, test } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, message, test, DESKTOP, PHONE } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, message, test } from './fixtures.ts';
 
 const about = () => message('nav:about_us');
 const departments = () => message('nav:departments');

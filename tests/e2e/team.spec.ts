@@ -19,7 +19,7 @@ import {
   type Credentials,
 } from './admin-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { expectNoAxeViolations, expect as baseExpect, isMobile, message, test, DESKTOP } from './fixtures.ts';
+import { DESKTOP, expectNoAxeViolations, expect as baseExpect, isMobile, message, test } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
