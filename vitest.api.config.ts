@@ -16,8 +16,9 @@ export default defineConfig({
     // run side by side: most of a file's time is the sign-in delays and scrypt it tests, and two scrypt runs
     // take 256 MiB. A worker keeps the imported functions from one file to the next instead of importing them
     // again for every file (issue 26: a PGlite run 111 s and 100 CPU s one file at a time, 53 s and 74 CPU s so).
+    // npm test lowers it to one on a machine with a single free core (API_WORKERS, scripts/lib/test-capacity.ts).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.API_WORKERS) || 2,
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -53,3 +53,11 @@ export function testChromiumPath(): string {
   if (!process.env.CHROMIUM_PATH && existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
   return chromiumPath();
 }
+
+/** Whether the end-to-end tests will run in the headless shell (see {@link testChromiumPath}). */
+export const hasHeadlessShell = () =>
+  process.env.CHROMIUM_PATH ? /headless/.test(process.env.CHROMIUM_PATH) : existsSync(DEBIAN_HEADLESS_SHELL);
+
+/** Whether any Chromium is there without installing one. */
+export const hasChromium = () =>
+  Boolean(process.env.CHROMIUM_PATH) || existsSync(DEBIAN_HEADLESS_SHELL) || existsSync(DEBIAN_CHROMIUM);

@@ -17,31 +17,65 @@
  * Ends with a table of each stage's start, wall and CPU seconds, then one line, `tests: N passed, M failed`;
  * both go to test-results/summary.txt.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { capacityFor, readMachine } from './lib/test-capacity.ts';
 import { formatTimings, readCpuSeconds, timedCommand, type Timing } from './lib/stage-timer.ts';
+import { hasChromium, hasHeadlessShell } from './chromium.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
+
+// The Debian packages the tests need, checked (and as root installed) exactly as .ci/run does, before any stage
+// starts, so a stage never finds its program missing halfway.
+const packages = spawnSync('bash', ['scripts/system-packages.sh', 'install'], { stdio: 'inherit' });
+const stillMissing = spawnSync('bash', ['scripts/system-packages.sh', 'missing'], { encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter(Boolean);
+if (packages.status !== 0 && packages.status !== 3) console.log('▶ apt-get could not install every package');
+
+const machine = await readMachine(hasHeadlessShell());
+const capacity = capacityFor(machine);
+const stages = Number(process.env.TEST_PARALLEL) || capacity.stages;
+const e2eWorkers = Number(process.env.E2E_WORKERS) || capacity.e2eWorkers;
+const apiWorkers = Number(process.env.API_WORKERS) || capacity.apiWorkers;
+console.log(
+  `▶ ${machine.cores} cores (${machine.busyCores.toFixed(1)} busy with other programs), ` +
+    `${machine.freeGiB.toFixed(1)} GiB free: ${stages} stages at a time, ${e2eWorkers} end-to-end workers` +
+    ` (${machine.headlessShell ? 'Chromium headless shell' : 'full Chromium, slower'}), ` +
+    `${apiWorkers} file${apiWorkers === 1 ? '' : 's'} at a time per API run`,
+);
 
 interface Step {
   name: string;
   command: string[];
   /** Reads passed/failed counts from the runner's JSON report; steps without one count as one check. */
-  report?: (file: string) => { passed: number; failed: number };
+  report?: (file: string) => Counts;
   reportFile?: string;
   needs?: string[];
   env?: Record<string, string>;
-  /** Why the step cannot run on this machine; it is then skipped and counted neither way. */
+  /**
+   * Why the step cannot run on this machine; it is then skipped, named in the summary and counted neither way
+   * (on CI, where everything must run, it fails).
+   */
   unavailable?: () => string | undefined;
 }
 
-const vitestReport = (file: string) => {
+interface Counts {
+  passed: number;
+  failed: number;
+  /** Tests the runner skipped (a condition of this machine, such as a missing program). */
+  skipped?: number;
+}
+const vitestReport = (file: string): Counts => {
   const json = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: json.numPassedTests, failed: json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) };
+  return {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0),
+    skipped: json.numPendingTests + (json.numTodoTests ?? 0),
+  };
 };
-const playwrightReport = (file: string) => {
+const playwrightReport = (file: string): Counts => {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 };
 /** scripts/check-dist.ts --report: one entry per gate. */
 const gatesReport = (file: string) => {
@@ -61,6 +95,8 @@ const vitest = (config: string | undefined, report: string, ...args: string[]) =
 ];
 const noPostgres = () =>
   postgresBin() ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)';
+const noChromium = () =>
+  hasChromium() ? undefined : 'Chromium is not installed (apt-get install chromium chromium-headless-shell)';
 
 /**
  * In the order they start when several could: the longest chain first (build, then the end-to-end tests, which
@@ -77,13 +113,15 @@ const steps: Step[] = [
     report: playwrightReport,
     reportFile: 'test-results/e2e.json',
     needs: ['build', 'functions'],
+    env: { E2E_WORKERS: String(e2eWorkers) },
+    unavailable: noChromium,
   },
   // Every API test on the embedded PGlite; on PostgreSQL and through the Neon driver only the ones that touch
   // the database (tests/api/support/no-db.ts: the tag `no-db` marks the rest). Each run starts its own
   // throwaway server on a free port (or its own PGlite), so they can run beside each other.
   ...(['pglite', 'neon', 'postgres'] as const).map((target): Step => ({
     name: `api (${target})`,
-    env: { API_DB: target },
+    env: { API_DB: target, API_WORKERS: String(apiWorkers) },
     command: vitest(
       'vitest.api.config.ts',
       `test-results/api-${target}.json`,
@@ -124,8 +162,6 @@ const steps: Step[] = [
   { name: 'lint:content', command: ['npm', 'run', 'lint:content'] },
 ];
 
-const slots = Number(process.env.TEST_PARALLEL) || availableParallelism() + 1;
-
 rmSync('test-results', { recursive: true, force: true });
 // The preview of the end-to-end tests starts from an empty embedded database every run.
 for (const path of ['.data/e2e', '.data/e2e.admin.json', '.data/e2e.lock', '.data/e2e.url'])
@@ -134,6 +170,9 @@ mkdirSync('test-results/logs', { recursive: true });
 
 let passed = 0;
 let failed = 0;
+let skippedTests = 0;
+/** Stages this machine cannot run, with the reason. */
+const skippedStages = new Map<string, string>();
 const failedSteps = new Set<string>();
 const doneSteps = new Set<string>();
 const timings = new Map<string, Timing>();
@@ -167,6 +206,7 @@ function run(step: Step): Promise<void> {
           const counts = step.report(step.reportFile);
           passed += counts.passed;
           failed += counts.failed;
+          skippedTests += counts.skipped ?? 0;
           if (!ok && counts.failed === 0) failed += 1;
         } else if (ok) passed += 1;
         else failed += 1;
@@ -200,10 +240,13 @@ while (pending.length > 0 || running.size > 0) {
         console.log(`▶ ${step.name}: cannot run on CI: ${reason}`);
         failedSteps.add(step.name);
         failed += 1;
-      } else console.log(`▶ ${step.name}: skipped, ${reason}`);
+      } else {
+        console.log(`▶ ${step.name}: skipped, ${reason}`);
+        skippedStages.set(step.name, reason);
+      }
       continue;
     }
-    if (!needs.every((name) => doneSteps.has(name)) || running.size >= slots) continue;
+    if (!needs.every((name) => doneSteps.has(name)) || running.size >= stages) continue;
     pending.splice(pending.indexOf(step), 1);
     running.set(
       step.name,
@@ -221,6 +264,17 @@ const table = formatTimings(
 );
 console.log(`\n${table}`);
 if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
-writeFileSync('test-results/summary.txt', `${table}\n${summary}\n`);
+// Never a silent skip: what did not run, and why, stands above the count.
+const notRun = [
+  ...[...skippedStages].map(([name, reason]) => `Not run: ${name}: ${reason}`),
+  ...(stillMissing.length > 0
+    ? [`Missing system packages: ${stillMissing.join(' ')} (scripts/system-packages.sh install, as root)`]
+    : []),
+  ...(skippedTests > 0
+    ? [`Skipped: ${skippedTests} tests, each by a condition it names (see the logs)`]
+    : []),
+].join('\n');
+if (notRun) console.log(`\n${notRun}`);
+writeFileSync('test-results/summary.txt', `${table}\n${notRun ? `${notRun}\n` : ''}${summary}\n`);
 console.log(summary);
 process.exit(failedSteps.size === 0 ? 0 : 1);

@@ -1,0 +1,160 @@
+/**
+ * `npm run test:fresh`: what a newcomer meets. Clones the current commit into a temporary folder and runs the
+ * README's two commands there — `npm install && npm run dev` (until the site and the dev owner's banner are up,
+ * then stopped) and `npm test` — printing the time of each and the test count.
+ *
+ *   npm run test:fresh                  one run
+ *   npm run test:fresh -- --runs 2      two runs in a row, each in a clone of its own
+ *   npm run test:fresh -- --hog         a CPU hog keeps one core busy during each run (started and stopped here)
+ *   npm run test:fresh -- --keep        leave the clones for a look (their paths are printed)
+ *
+ * Only committed work is cloned: a dirty work tree is named, not included.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    hog: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number from 1');
+
+const git = (...args: string[]) => spawnSync('git', args, { encoding: 'utf8' }).stdout.trim();
+const commit = git('rev-parse', 'HEAD');
+const root = git('rev-parse', '--show-toplevel');
+if (git('status', '--porcelain', '--untracked-files=no'))
+  console.log('▶ The work tree has uncommitted changes; the clone has only the commit.');
+
+/** Runs `command` in `cwd` with its output passed through; resolves with its exit code and wall seconds. */
+function timed(command: string[], cwd: string): Promise<{ code: number; seconds: number; output: string }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command[0]!, command.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        output = (output + chunk.toString()).slice(-20_000);
+      });
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, seconds: (performance.now() - started) / 1000, output }),
+    );
+  });
+}
+
+/** A free loopback port, from the kernel. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Stops a process and everything it started (it was spawned as a group leader). */
+function stopGroup(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || !child.pid) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(-child.pid, 'SIGTERM');
+    setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 10_000).unref();
+  });
+}
+
+/**
+ * `npm run dev` until its banner names the dev owner and the home page and `/api/health` answer 200; then
+ * stopped. Resolves with the seconds that took, or the reason it did not come up within five minutes.
+ */
+async function devComesUp(cwd: string): Promise<{ seconds: number; problem?: string }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('npm', ['run', 'dev', '--', '--port', String(port)], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const answers = async (path: string) =>
+    (await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined))?.status === 200;
+  let problem: string | undefined = 'did not come up within five minutes';
+  while (performance.now() - started < 300_000) {
+    if (child.exitCode !== null) {
+      problem = `exited with ${child.exitCode}:\n${output.slice(-2000)}`;
+      break;
+    }
+    if (/Dev owner: \S+@\S+ \/ \S+/.test(output) && (await answers('/')) && (await answers('/api/health'))) {
+      problem = undefined;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await stopGroup(child);
+  return { seconds, problem };
+}
+
+interface RunResult {
+  install: number;
+  dev: number;
+  test: number;
+  line: string;
+  ok: boolean;
+}
+
+async function oneRun(index: number): Promise<RunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'korvel-fresh-'));
+  console.log(
+    `\n▶ Run ${index}: ${commit.slice(0, 12)} cloned into ${dir}${values.hog ? ', a CPU hog running' : ''}`,
+  );
+  spawnSync('git', ['clone', '--quiet', '--no-checkout', root, dir], { stdio: 'inherit' });
+  spawnSync('git', ['checkout', '--quiet', commit], { cwd: dir, stdio: 'inherit' });
+  // One core kept busy by another program for the whole run, as on a shared machine.
+  const hog = values.hog
+    ? spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore', detached: true })
+    : undefined;
+  try {
+    const install = await timed(['npm', 'install', '--no-audit', '--no-fund'], dir);
+    if (install.code !== 0)
+      return { install: install.seconds, dev: 0, test: 0, line: 'npm install failed', ok: false };
+    const dev = await devComesUp(dir);
+    if (dev.problem) console.log(`▶ npm run dev ${dev.problem}`);
+    const test = await timed(['npm', 'test'], dir);
+    const line = /tests: \d+ passed, \d+ failed/.exec(test.output)?.[0] ?? 'no summary line';
+    return {
+      install: install.seconds,
+      dev: dev.seconds,
+      test: test.seconds,
+      line,
+      ok: !dev.problem && test.code === 0,
+    };
+  } finally {
+    if (hog) await stopGroup(hog);
+    if (!values.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const results: RunResult[] = [];
+for (let i = 1; i <= runs; i++) results.push(await oneRun(i));
+
+const s = (seconds: number) => `${seconds.toFixed(0)} s`;
+console.log(
+  `\nFresh clone of ${commit.slice(0, 12)}${values.hog ? ', one core kept busy by a CPU hog' : ''}:`,
+);
+console.log('run  npm install  npm run dev (up)  npm test  result');
+results.forEach((r, i) =>
+  console.log(
+    `${String(i + 1).padEnd(3)}  ${s(r.install).padStart(11)}  ${s(r.dev).padStart(16)}  ${s(r.test).padStart(8)}  ${r.line}${r.ok ? '' : ' (FAILED)'}`,
+  ),
+);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
