@@ -8,7 +8,7 @@
 # What each package is for, and what runs without it:
 #   chromium-headless-shell  the end-to-end tests' browser (lighter per page than the full browser, which they
 #                            fall back to, more slowly, when only `chromium` is there)
-#   chromium                 the build's social cards and brochure screenshots; the end-to-end fallback
+#   chromium                 the screenshot and Lighthouse scripts; the end-to-end tests' fallback
 #   postgresql               the API tests on a real PostgreSQL server and through the Neon driver
 #   poppler-utils            pdftoppm, pdfinfo and pdftotext, to read the generated brochure
 set -uo pipefail

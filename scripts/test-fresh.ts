@@ -62,17 +62,27 @@ async function freePort(): Promise<number> {
 
 /** Stops a process and everything it started (it was spawned as a group leader). */
 function stopGroup(child: ChildProcess): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // The whole group has exited already.
+    }
+  };
   return new Promise((resolve) => {
-    if (child.exitCode !== null || !child.pid) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return resolve();
     child.once('exit', () => resolve());
-    process.kill(-child.pid, 'SIGTERM');
-    setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 10_000).unref();
+    signal('SIGTERM');
+    setTimeout(() => signal('SIGKILL'), 10_000).unref();
   });
 }
 
+/** How long `npm run dev` may take to serve its first page on a cold start (Vite compiles the page on request). */
+const DEV_LIMIT_MS = 10 * 60_000;
+
 /**
  * `npm run dev` until its banner names the dev owner and the home page and `/api/health` answer 200; then
- * stopped. Resolves with the seconds that took, or the reason it did not come up within five minutes.
+ * stopped. Resolves with the seconds that took, or why it did not come up.
  */
 async function devComesUp(cwd: string): Promise<{ seconds: number; problem?: string }> {
   const port = await freePort();
@@ -85,18 +95,27 @@ async function devComesUp(cwd: string): Promise<{ seconds: number; problem?: str
   let output = '';
   for (const stream of [child.stdout!, child.stderr!])
     stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const answers = async (path: string) =>
-    (await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined))?.status === 200;
-  let problem: string | undefined = 'did not come up within five minutes';
-  while (performance.now() - started < 300_000) {
+  // A whole page: Astro streams, so a render that fails halfway has already answered 200.
+  const answers = async (path: string, whole: RegExp) => {
+    const reply = await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined);
+    return reply?.status === 200 && whole.test(await reply.text());
+  };
+  let problem: string | undefined;
+  while (!problem) {
+    if (performance.now() - started > DEV_LIMIT_MS) {
+      problem = `did not come up within ${DEV_LIMIT_MS / 60_000} minutes:\n${output.slice(-2000)}`;
+      break;
+    }
     if (child.exitCode !== null) {
       problem = `exited with ${child.exitCode}:\n${output.slice(-2000)}`;
       break;
     }
-    if (/Dev owner: \S+@\S+ \/ \S+/.test(output) && (await answers('/')) && (await answers('/api/health'))) {
-      problem = undefined;
+    if (
+      /Dev owner: \S+@\S+ \/ \S+/.test(output) &&
+      (await answers('/', /<\/h1>[^]*<\/html>/)) &&
+      (await answers('/api/health', /"ok":\s*true/))
+    )
       break;
-    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const seconds = (performance.now() - started) / 1000;

@@ -257,12 +257,16 @@ test.describe('the subscriber list', () => {
     page,
     request,
   }) => {
+    // The list's answer is held until "Loading..." has been seen, however long the page takes to get there.
+    let release!: () => void;
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route(listPage, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await seen;
       await route.continue();
     });
     await openPanel(page, token);
     await expect(page.getByText('Loading...')).toBeVisible();
+    release();
     await expect(bodyRows(page)).toHaveCount(25);
     await expect(table(page).locator('thead th')).toHaveText([
       t('subscribers.id'),
