@@ -41,6 +41,8 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     // Its own embedded database, so tests never touch the dev data; npm test starts it fresh.
     env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR },
-    timeout: 120_000,
+    // Unzipping and warming 32 function bundles and an embedded database takes 20 s on a quiet machine and over
+    // two minutes on one shared with a dozen processes; tests start the moment it answers, so the bound is wide.
+    timeout: 600_000,
   },
 });
