@@ -29,11 +29,11 @@ import {
 } from '../../src/server/mail/links.ts';
 import { migrate } from '../../src/server/migrate.ts';
 import { encryptSecret, newTotpSecret } from '../../src/server/factors.ts';
-import { hashPassword } from '../../src/server/password.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
 import { confirmTotp, setPendingTotp } from '../../src/server/repositories/factors.ts';
 import { signAdminToken } from '../../src/server/tokens.ts';
 import { TEST_JWT_SECRET } from '../api/support/harness.ts';
+import { fixtureHash } from '../support/fixture-password.ts';
 
 /** A visitor's browser: the beacon and the click redirect leave bots uncounted, without the database. */
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -176,6 +176,12 @@ async function call(
   return { status: response.status, headers: response.headers, text, body: body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- replies of every shape
 }
 
+/**
+ * Unzipping 32 bundles, starting a database server and two hosts that load every bundle: a minute on a quiet
+ * machine, several on one shared with a dozen processes. The bound only catches a start that hangs.
+ */
+const START_BOUND_MS = 10 * 60_000;
+
 beforeAll(async () => {
   process.env.JWT_SECRET = TEST_JWT_SECRET;
   work = mkdtempSync(join(tmpdir(), 'korvel-bundles-'));
@@ -190,7 +196,7 @@ beforeAll(async () => {
   cpSync(join(repo, 'scripts', 'lib', 'function-host.ts'), join(run, 'function-host.mts'));
 
   database = await targetDatabase(work);
-  await upsertAdmin(database.db, ADMIN.email, await hashPassword(ADMIN.password));
+  await upsertAdmin(database.db, ADMIN.email, await fixtureHash(ADMIN.password));
   const [{ id }] = (await database.db.query<{ id: number }>('SELECT id FROM admins WHERE email = $1', [
     ADMIN.email,
   ])) as [{ id: number }];
@@ -200,7 +206,7 @@ beforeAll(async () => {
   const common = { JWT_SECRET: TEST_JWT_SECRET, SITE_URL, ...database.env };
   withDb = await startHost(run, { ...common, DATABASE_URL: database.url, SMTP_URL: catcher.smtpUrl });
   withoutDb = await startHost(run, common);
-}, 240_000);
+}, START_BOUND_MS);
 
 afterAll(async () => {
   await withDb?.stop();
