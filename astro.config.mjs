@@ -62,7 +62,14 @@ function korvel() {
           });
         }
       },
-      'astro:build:done': async ({ logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
+        // netlify.toml answers a missing page under /de with /de/404.html; build.format 'directory' wrote the
+        // page as de/404/index.html (only the root 404 gets a .html name), so it moves to the name the rule says.
+        const { rename, rmdir } = await import('node:fs/promises');
+        for (const lang of languages.filter((l) => l !== defaultLang)) {
+          await rename(new URL(`${lang}/404/index.html`, dir), new URL(`${lang}/404.html`, dir));
+          await rmdir(new URL(`${lang}/404/`, dir));
+        }
         const { readTally, tallyFile } = await import('./src/server/og/card.ts');
         const cards = await readTally();
         await (await import('node:fs/promises')).rm(tallyFile, { force: true });

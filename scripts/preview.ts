@@ -1,9 +1,9 @@
 /**
  * A production-like local server: dist/ with netlify.toml's headers and redirects, 404.html with status
- * 404, and netlify/functions against the embedded database (or DATABASE_URL), all on one loopback port
+ * 404 (and netlify.toml's per-language not-found pages, /de/404.html for a missing page under /de), and netlify/functions against the embedded database (or DATABASE_URL), all on one loopback port
  * (PORT, default 8888).
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
+import { parseAllRedirects } from '@netlify/redirect-parser';
 import { freshFunctionBundles } from './lib/function-bundles.ts';
 import { bodyStream, discardUnreadBody, loadFunctions } from './lib/function-host.ts';
 import { startLocalServices } from './lib/local-services.ts';
@@ -77,6 +78,49 @@ async function notFound(collect: (name: string, value: string) => void): Promise
   });
   const body = page ? await page.arrayBuffer() : await readFile(new URL('../dist/404.html', import.meta.url));
   return new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/**
+ * netlify.toml's not-found rules (`status = 404`, e.g. `/de/*` → `/de/404.html`). @netlify/dev serves a rule's
+ * page but with status 200 (@netlify/redirects 3: a rewrite answers with its target's status), so the preview
+ * sets the 404 itself: for a path a rule covers that is no file of dist/ (Netlify applies a rule that is not
+ * forced only where no file answers).
+ */
+/** A rule as @netlify/redirect-parser hands it back (its types leave the rules `unknown`). */
+interface RedirectRule {
+  from: string;
+  status?: number;
+  force: boolean;
+}
+const notFoundRules = (
+  (
+    await parseAllRedirects({
+      netlifyConfigPath: join(root, 'netlify.toml'),
+      redirectsFiles: [],
+      configRedirects: [],
+      minimal: true,
+    })
+  ).redirects as RedirectRule[]
+)
+  .filter((rule) => rule.status === 404 && !rule.force)
+  .map((rule) => new URLPattern({ pathname: rule.from }));
+
+/** Whether dist/ answers `pathname` itself: a file, a directory's index.html, or a page's `.html`. */
+function isOwnFile(pathname: string): boolean {
+  const path = join(root, 'dist', decodeURIComponent(pathname));
+  return (
+    statSync(path, { throwIfNoEntry: false })?.isFile() === true ||
+    existsSync(join(path, 'index.html')) ||
+    existsSync(`${path}.html`)
+  );
+}
+
+/** A page a not-found rule served: the same answer with Netlify's 404. */
+function asNotFound(url: URL, response: Response): Response {
+  if (response.status !== 200 || !notFoundRules.some((rule) => rule.test({ pathname: url.pathname })))
+    return response;
+  if (isOwnFile(url.pathname)) return response;
+  return new Response(response.body, { status: 404, headers: response.headers });
 }
 
 /**
@@ -163,10 +207,12 @@ const server = createServer(async (req, res) => {
 
     const ruleHeaders = new Headers();
     const collect = (name: string, value: string) => ruleHeaders.set(name, value);
-    const response =
-      (isFunction
-        ? await oneAtATime(async () => (await functions.handle(request, req.socket.remoteAddress ?? ''))!)
-        : await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect));
+    const response = isFunction
+      ? await oneAtATime(async () => (await functions.handle(request, req.socket.remoteAddress ?? ''))!)
+      : asNotFound(
+          new URL(request.url),
+          (await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect)),
+        );
     const headers = new Headers(response.headers);
     ruleHeaders.forEach((value, name) => {
       if (!headers.has(name)) headers.set(name, value);

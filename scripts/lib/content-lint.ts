@@ -1,7 +1,8 @@
 /**
  * `npm run lint:content`: what an editor can get wrong in src/content and the locale files that the build does
  * not catch, checked from the sources alone (no build): spelling (cspell: en-GB, or de-DE for src/content/de
- * and the German locale files, with the project's words), German typography (src/lib/german-style.ts),
+ * and the German locale files, with the project's words), German typography (src/lib/german-style.ts), the German
+ * glossary (src/i18n/glossary-de.json: one name for one thing),
  * contact details typed into content, blog articles and news items with fewer than three sources, bylines that
  * name no one on the team page, internal links and #anchors that lead nowhere, images without alt text, and
  * English entries or locale keys without their German version. Every problem names the file, the line and the
@@ -14,7 +15,8 @@ import { readSettings, spellCheckDocument } from 'cspell-lib';
 import GithubSlugger from 'github-slugger';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { DIVISIONS, SERVICES } from '../../src/content/constants.ts';
-import { checkGermanFile } from '../../src/lib/german-style.ts';
+import glossary from '../../src/i18n/glossary-de.json' with { type: 'json' };
+import { checkGermanFile, checkGlossary, type GlossaryTerm } from '../../src/lib/german-style.ts';
 import { checkFile, lineAt, proseRanges } from '../../src/lib/house-style.ts';
 import { localePath, type Lang } from '../../src/i18n/lang.ts';
 import { initiatives, routes, sectors } from '../../src/routes.ts';
@@ -22,7 +24,15 @@ import { site } from '../../src/site.config.ts';
 import { styledFiles } from './styled-files.ts';
 
 export type ContentRule =
-  'spelling' | 'typography' | 'translation' | 'contact' | 'references' | 'byline' | 'link' | 'alt-text';
+  | 'spelling'
+  | 'typography'
+  | 'glossary'
+  | 'translation'
+  | 'contact'
+  | 'references'
+  | 'byline'
+  | 'link'
+  | 'alt-text';
 
 export interface ContentProblem {
   /** Path relative to the project root. */
@@ -441,6 +451,24 @@ function checkGermanTypography(file: string, source: string): ContentProblem[] {
   }));
 }
 
+/** The German glossary: the one name the site gives each thing, and the variants it replaces. */
+export const GERMAN_GLOSSARY: readonly GlossaryTerm[] = glossary.terms;
+
+/** Each variant of a German file that the glossary replaces, with the glossary's form. */
+export function checkGermanGlossary(
+  file: string,
+  source: string,
+  terms: readonly GlossaryTerm[] = GERMAN_GLOSSARY,
+): ContentProblem[] {
+  return checkGlossary(file, source, terms).map((issue) => ({
+    file,
+    line: issue.line,
+    rule: 'glossary',
+    message: `"${issue.found}" is not the glossary's term`,
+    fix: `write "${issue.use}"${issue.note ? ` (${issue.note})` : ''}; the choices live in src/i18n/glossary-de.json`,
+  }));
+}
+
 /** Collections whose entries each have a German twin in src/content/de/<collection> (tests/unit/content-parity.test.ts). */
 export const TRANSLATED_COLLECTIONS = {
   blog: '.mdx',
@@ -564,7 +592,9 @@ export async function lintContent(root: string): Promise<ContentProblem[]> {
       ...checkFrontMatter(file, source, root),
       ...checkBody(file, source),
       ...checkLinks(file, source, pages),
-      ...(langOfFile(file) === 'de' ? checkGermanTypography(file, source) : []),
+      ...(langOfFile(file) === 'de'
+        ? [...checkGermanTypography(file, source), ...checkGermanGlossary(file, source)]
+        : []),
     );
   }
   problems.push(...(await checkSpelling(root, [...styledFiles(root), ...german])));

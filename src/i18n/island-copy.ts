@@ -36,6 +36,7 @@ import type { CookieBannerCopy } from '../components/islands/CookieBanner.tsx';
 import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
 import type { ReadAloudCopy } from '../components/islands/ReadAloud.tsx';
+import type { FormMessages, FormWords } from '../lib/schemas.ts';
 import { site } from '../site.config.ts';
 
 export function readAloudCopy(t: TFunction): ReadAloudCopy {
@@ -83,8 +84,13 @@ export function cookieBannerCopy(t: TFunction, privacyHref: string): CookieBanne
   };
 }
 
-/** `privacyHref`: the privacy policy in the page's language. */
-export function contactFormCopy(t: TFunction, privacyHref: string): ContactFormCopy {
+/** The words of the public forms' message ids (src/lib/schemas.ts) in the page's language. */
+export function formWords(t: TFunction, locale: string): FormWords {
+  return { locale, messages: t('forms:errors', { returnObjects: true }) as FormMessages };
+}
+
+/** `privacyHref`: the privacy policy in the page's language; `locale`: its BCP 47 tag, for numbers. */
+export function contactFormCopy(t: TFunction, privacyHref: string, locale: string): ContactFormCopy {
   return {
     labels: t('forms:contact.labels', { returnObjects: true }) as ContactFormCopy['labels'],
     required: t('forms:required'),
@@ -94,6 +100,7 @@ export function contactFormCopy(t: TFunction, privacyHref: string): ContactFormC
     summary: t('forms:summary'),
     network: t('forms:network'),
     server: t('forms:server'),
+    words: formWords(t, locale),
     errorHeading: t('common:error_boundary.heading'),
   };
 }
@@ -118,6 +125,7 @@ export function meetingBookingCopy(t: TFunction, privacyHref: string, locale: st
     summary: t('forms:summary'),
     network: t('forms:network'),
     server: t('forms:server'),
+    words: formWords(t, locale),
     errorHeading: t('common:error_boundary.heading'),
   };
 }

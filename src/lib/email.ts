@@ -7,7 +7,12 @@
  */
 export const EMAIL_MAX_LENGTH = 254;
 
-export type EmailCheck = { ok: true; email: string } | { ok: false; message: string };
+/** Why an address was refused: the id of its words in `forms:errors.email` (src/i18n/locales/<lang>/forms.json). */
+export type EmailProblem =
+  'control' | 'missing' | 'too_long' | 'format' | 'local_ascii' | 'local_chars' | 'domain';
+
+/** `message` is the English sentence the admin shows; the public forms show the words of `problem`. */
+export type EmailCheck = { ok: true; email: string } | { ok: false; problem: EmailProblem; message: string };
 
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -30,23 +35,39 @@ function domainToAscii(domain: string): string | undefined {
  */
 export function checkEmail(input: string): EmailCheck {
   if (CONTROL.test(input))
-    return { ok: false, message: 'The e-mail address contains a line break or control character.' };
+    return {
+      ok: false,
+      problem: 'control',
+      message: 'The e-mail address contains a line break or control character.',
+    };
   const value = input.trim();
-  if (value === '') return { ok: false, message: 'Enter your e-mail address.' };
+  if (value === '') return { ok: false, problem: 'missing', message: 'Enter your e-mail address.' };
   if (value.length > EMAIL_MAX_LENGTH) {
-    return { ok: false, message: `An e-mail address has at most ${EMAIL_MAX_LENGTH} characters.` };
+    return {
+      ok: false,
+      problem: 'too_long',
+      message: `An e-mail address has at most ${EMAIL_MAX_LENGTH} characters.`,
+    };
   }
   const at = value.lastIndexOf('@');
   const local = value.slice(0, at);
   const domain = value.slice(at + 1);
   if (at < 1 || domain === '' || local.includes('@')) {
-    return { ok: false, message: 'Enter an e-mail address in the form name@company.com.' };
+    return { ok: false, problem: 'format', message: 'Enter an e-mail address in the form name@company.com.' };
   }
   if (/[^\x20-\x7e]/.test(local)) {
-    return { ok: false, message: 'Use only Latin letters, digits and . _ - + before the @.' };
+    return {
+      ok: false,
+      problem: 'local_ascii',
+      message: 'Use only Latin letters, digits and . _ - + before the @.',
+    };
   }
   if (local.length > 64 || !LOCAL_PART.test(local)) {
-    return { ok: false, message: 'The part before the @ may not contain spaces, quotes or angle brackets.' };
+    return {
+      ok: false,
+      problem: 'local_chars',
+      message: 'The part before the @ may not contain spaces, quotes or angle brackets.',
+    };
   }
   const ascii = /[^\x20-\x7e]/.test(domain) ? domainToAscii(domain) : domain.toLowerCase();
   const labels = ascii?.split('.') ?? [];
@@ -56,11 +77,15 @@ export function checkEmail(input: string): EmailCheck {
     !labels.every((l) => DOMAIN_LABEL.test(l)) ||
     !TOP_LEVEL.test(labels.at(-1)!)
   ) {
-    return { ok: false, message: 'The part after the @ is not a valid domain.' };
+    return { ok: false, problem: 'domain', message: 'The part after the @ is not a valid domain.' };
   }
   const email = `${local}@${ascii}`;
   if (email.length > EMAIL_MAX_LENGTH) {
-    return { ok: false, message: `An e-mail address has at most ${EMAIL_MAX_LENGTH} characters.` };
+    return {
+      ok: false,
+      problem: 'too_long',
+      message: `An e-mail address has at most ${EMAIL_MAX_LENGTH} characters.`,
+    };
   }
   return { ok: true, email };
 }

@@ -139,3 +139,58 @@ export function checkGermanFile(path: string, source: string): GermanIssue[] {
   }
   return issues.sort((a, b) => a.line - b.line);
 }
+
+/**
+ * One term of the German glossary (src/i18n/glossary-de.json): the one name the site gives a thing in German,
+ * the variants it replaces, and the longer phrases in which a variant stays (an original English title).
+ */
+export interface GlossaryTerm {
+  use: string;
+  avoid: string[];
+  except?: string[];
+  note?: string;
+}
+
+export interface GlossaryIssue {
+  /** 1-based line in the file. */
+  line: number;
+  /** The variant as the file writes it. */
+  found: string;
+  /** The glossary's form. */
+  use: string;
+  note?: string;
+}
+
+/**
+ * Every place a German file writes a variant the glossary replaces. A variant counts where no letter or digit
+ * precedes it (`Reindampf`, `Reindampferzeuger`; not `Reinstdampf`); each stretch of text is reported once, for
+ * the first term that names it, so `EU GMP Annex 1` gives one finding, not one per term it contains.
+ */
+export function checkGlossary(path: string, source: string, terms: readonly GlossaryTerm[]): GlossaryIssue[] {
+  const issues: (GlossaryIssue & { at: number })[] = [];
+  for (const [from, to] of germanProse(path, source)) {
+    const text = source.slice(from, to);
+    const taken: [number, number][] = [];
+    const allowed = (start: number, end: number, except: readonly string[]) =>
+      except.some((phrase) =>
+        [...text.matchAll(new RegExp(escapeRegExp(phrase), 'g'))].some(
+          (m) => m.index <= start && m.index + phrase.length >= end,
+        ),
+      );
+    for (const term of terms) {
+      for (const variant of term.avoid) {
+        for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(variant)}`, 'gu'))) {
+          const start = match.index;
+          const end = start + variant.length;
+          if (taken.some(([a, b]) => start < b && end > a) || allowed(start, end, term.except ?? []))
+            continue;
+          taken.push([start, end]);
+          const at = from + start;
+          issues.push({ at, line: lineAt(source, at), found: variant, use: term.use, note: term.note });
+        }
+      }
+    }
+  }
+  // In the order of the file, so a report reads top to bottom.
+  return issues.sort((a, b) => a.at - b.at).map(({ at: _at, ...issue }) => issue);
+}

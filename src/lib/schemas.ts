@@ -1,10 +1,15 @@
 /**
  * One schema per payload, shared by the form islands and the functions. zod/mini keeps the client cost small.
  * Objects are strict: an unexpected field (`id`, `__proto__`, …) is refused, not ignored.
+ *
+ * The public forms (contact, meeting, newsletter) appear in English and German, so their schemas carry message
+ * ids (`missing.fullName`, `email.format`, …) instead of sentences; {@link validate} turns an id into the words of
+ * `forms:errors` in the page's language (src/i18n/locales/<lang>/forms.json), in the browser and in the function
+ * alike. The admin's schemas, English only, keep their sentences.
  */
 import * as z from 'zod/mini';
-import { langOf, languages, splitLocale, type Lang } from '../i18n/lang.ts';
-import { checkEmail } from './email.ts';
+import { isLang, langOf, languages, splitLocale, type Lang } from '../i18n/lang.ts';
+import { checkEmail, EMAIL_MAX_LENGTH } from './email.ts';
 import { isTimeZone } from './time-zone.ts';
 
 /** Version of the consent wording shown beside the newsletter form; stored with each sign-up. */
@@ -21,6 +26,22 @@ export const email = z.pipe(
     const result = checkEmail(value);
     if (result.ok) return result.email;
     ctx.issues.push({ code: 'custom', message: result.message, input: value });
+    return z.NEVER;
+  }),
+);
+
+/** The public forms' e-mail field: as {@link email}, with message ids (`email.missing`, `email.format`, …). */
+const formEmail = z.pipe(
+  z.string('email.missing'),
+  z.transform((value: string, ctx) => {
+    const result = checkEmail(value);
+    if (result.ok) return result.email;
+    ctx.issues.push({
+      code: 'custom',
+      message: `email.${result.problem}`,
+      input: value,
+      params: { max: EMAIL_MAX_LENGTH },
+    });
     return z.NEVER;
   }),
 );
@@ -66,10 +87,22 @@ export const documentLang = (): Lang =>
 export const senderLang = (data: { lang?: Lang; source?: string }): Lang =>
   data.lang ?? (data.source ? splitLocale(data.source).lang : 'en');
 
+/**
+ * {@link senderLang} of a body that may not pass its schema: its valid `lang` or source page, else English. The
+ * functions answer a public form in it, errors included.
+ */
+export function langOfBody(body: unknown): Lang {
+  const { lang, source } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return senderLang({
+    lang: isLang(lang) ? lang : undefined,
+    source: typeof source === 'string' ? source : undefined,
+  });
+}
+
 export const newsletterSignupSchema = z.strictObject(
   {
-    email,
-    consent: z.literal(true, 'Tick the box to agree to receive the newsletter.'),
+    email: formEmail,
+    consent: z.literal(true, 'consent'),
     source: sourcePage,
     lang: langField,
     /** Honeypot: hidden from people, filled in by bots. Any value means "store nothing". */
@@ -108,44 +141,46 @@ export function line(label: string, max: number) {
     );
 }
 
-/** A required one-line text: blank after trimming counts as missing. */
-const requiredLine = (label: string, max: number) =>
-  line(label, max).check(z.minLength(1, `Enter ${label.toLowerCase()}.`));
+/** A public form's one-line text, as {@link line} with message ids; `field` names its `missing.<field>` words. */
+function formLine(field: string, max: number) {
+  return z
+    .pipe(
+      z.string({ error: (issue) => (issue.input === undefined ? `missing.${field}` : 'not_text') }),
+      z.transform((value: string) => value.trim()),
+    )
+    .check(z.maxLength(max, 'too_long'), z.regex(/^\P{Cc}*$/u, 'one_line'));
+}
 
-const optionalLine = (label: string, max: number) => z.optional(line(label, max));
+/** A required one-line text: blank after trimming counts as missing. */
+const requiredLine = (field: string, max: number) =>
+  formLine(field, max).check(z.minLength(1, `missing.${field}`));
+
+const optionalLine = (field: string, max: number) => z.optional(formLine(field, max));
 
 const messageText = z
   .pipe(
-    z.string({
-      error: (issue) => (issue.input === undefined ? 'Write your message.' : 'The message must be text.'),
-    }),
+    z.string({ error: (issue) => (issue.input === undefined ? 'missing.message' : 'not_text') }),
     z.transform((value: string) => value.replace(/\r\n?/g, '\n').trim()),
   )
   .check(
-    z.minLength(1, 'Write your message.'),
-    z.maxLength(
-      CONTACT_LIMITS.message,
-      `A message has at most ${CONTACT_LIMITS.message.toLocaleString('en-GB')} characters.`,
-    ),
-    z.regex(/^(?:[\t\n]|\P{Cc})*$/u, 'The message contains characters we cannot store.'),
+    z.minLength(1, 'missing.message'),
+    z.maxLength(CONTACT_LIMITS.message, 'too_long'),
+    z.regex(/^(?:[\t\n]|\P{Cc})*$/u, 'message_characters'),
   );
 
 const phone = z.optional(
   z
     .pipe(
-      z.string('The phone number must be text.'),
+      z.string('not_text'),
       z.transform((value: string) => value.trim()),
     )
     .check(
-      z.maxLength(CONTACT_LIMITS.phone, `A phone number has at most ${CONTACT_LIMITS.phone} characters.`),
-      z.regex(
-        /^$|^\+?[0-9][0-9 ()./-]{4,}$/,
-        'Enter a phone number with digits, spaces and + ( ) / - . only.',
-      ),
+      z.maxLength(CONTACT_LIMITS.phone, 'too_long'),
+      z.regex(/^$|^\+?[0-9][0-9 ()./-]{4,}$/, 'phone_format'),
     ),
 );
 
-const privacy = z.literal(true, 'Agree to the privacy policy so that we may store your message.');
+const privacy = z.literal(true, 'privacy');
 
 /** Bot traps every public form carries: a hidden field people leave empty, and how long the form was open. */
 const traps = {
@@ -159,12 +194,12 @@ const traps = {
 export const contactSchema = z.strictObject(
   {
     kind: z.optional(z.literal('contact')),
-    fullName: requiredLine('Your full name', CONTACT_LIMITS.fullName),
-    company: optionalLine('The company name', CONTACT_LIMITS.company),
-    email,
-    position: optionalLine('The position', CONTACT_LIMITS.position),
+    fullName: requiredLine('fullName', CONTACT_LIMITS.fullName),
+    company: optionalLine('company', CONTACT_LIMITS.company),
+    email: formEmail,
+    position: optionalLine('position', CONTACT_LIMITS.position),
     phone,
-    subject: requiredLine('A subject', CONTACT_LIMITS.subject),
+    subject: requiredLine('subject', CONTACT_LIMITS.subject),
     message: messageText,
     privacy,
     ...traps,
@@ -176,20 +211,14 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const meetingRequestSchema = z.strictObject(
   {
     kind: z.literal('meeting'),
-    fullName: requiredLine('Your full name', CONTACT_LIMITS.fullName),
-    company: optionalLine('The company name', CONTACT_LIMITS.company),
-    email,
-    subject: requiredLine('A topic', CONTACT_LIMITS.subject),
+    fullName: requiredLine('fullName', CONTACT_LIMITS.fullName),
+    company: optionalLine('company', CONTACT_LIMITS.company),
+    email: formEmail,
+    subject: requiredLine('topic', CONTACT_LIMITS.subject),
     /** The slot's start as an ISO instant, one of those GET /api/meeting-slots offers. */
-    slot: z
-      .string('Pick a time for the meeting.')
-      .check(z.minLength(1, 'Pick a time for the meeting.'), z.maxLength(40, 'Pick a time for the meeting.')),
+    slot: z.string('missing.slot').check(z.minLength(1, 'missing.slot'), z.maxLength(40, 'missing.slot')),
     /** The IANA time zone of the visitor's browser, so mail can show their own time beside Belgrade's. */
-    timeZone: z.optional(
-      z
-        .string('The time zone must be text.')
-        .check(z.refine(isTimeZone, 'The time zone must be an IANA name such as Europe/London.')),
-    ),
+    timeZone: z.optional(z.string('not_text').check(z.refine(isTimeZone, 'time_zone'))),
     privacy,
     ...traps,
   },
@@ -199,10 +228,41 @@ export type MeetingRequestInput = z.infer<typeof meetingRequestSchema>;
 
 export type FieldErrors = Record<string, string>;
 
-/** Parses `input`; on failure returns the first message per field ("" for the object itself). */
+/**
+ * The words of a public form's message ids in one language: `forms:errors` of the locale files, and the BCP 47
+ * tag its numbers are written in (`{{max}}`: 5,000 in English, 5.000 in German).
+ */
+export interface FormWords {
+  locale: string;
+  /** `forms:errors` as the locale file nests it: `missing.fullName` is `messages.missing.fullName`. */
+  messages: FormMessages;
+}
+export interface FormMessages {
+  readonly [id: string]: string | FormMessages;
+}
+
+/** The words of a message id, `{{max}}` filled in; a sentence that is no id (the admin's) comes back as it is. */
+function wordsOf(issue: z.core.$ZodIssue, id: string, words: FormWords | undefined): string {
+  let template: string | FormMessages | undefined = words?.messages;
+  for (const part of id.split('.')) template = typeof template === 'object' ? template[part] : undefined;
+  if (typeof template !== 'string') return id;
+  const max =
+    issue.code === 'too_big'
+      ? Number(issue.maximum)
+      : issue.code === 'custom'
+        ? issue.params?.max
+        : undefined;
+  return template.replace('{{max}}', typeof max === 'number' ? max.toLocaleString(words!.locale) : '');
+}
+
+/**
+ * Parses `input`; on failure returns the first message per field ("" for the object itself). With `words`, a
+ * public form's message ids become the words of the page's language.
+ */
 export function validate<S extends z.ZodMiniType>(
   schema: S,
   input: unknown,
+  words?: FormWords,
 ): { ok: true; data: z.infer<S> } | { ok: false; fields: FieldErrors } {
   const result = z.safeParse(schema, input);
   if (result.success) return { ok: true, data: result.data };
@@ -212,7 +272,13 @@ export function validate<S extends z.ZodMiniType>(
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.')];
     for (const key of keys) {
       if (!fields.has(key)) {
-        fields.set(key, issue.code === 'unrecognized_keys' ? 'This field is not accepted.' : issue.message);
+        const unknown = issue.code === 'unrecognized_keys';
+        fields.set(
+          key,
+          unknown && !words
+            ? 'This field is not accepted.'
+            : wordsOf(issue, unknown ? 'unknown_field' : issue.message, words),
+        );
       }
     }
   }

@@ -3,7 +3,7 @@
  * JSON, and shows the one neutral reply in place. Without this script the form posts as plain HTML and the
  * function answers with a 303 back to the page (see NewsletterBlock.astro).
  */
-import { documentLang, newsletterSignupSchema, validate } from '../lib/schemas.ts';
+import { documentLang, newsletterSignupSchema, validate, type FormWords } from '../lib/schemas.ts';
 
 function showError(form: HTMLFormElement, name: string, text: string | undefined) {
   const field = form.elements.namedItem(name) as HTMLInputElement | null;
@@ -42,7 +42,9 @@ export function enhance(form: HTMLFormElement): void {
       lang: documentLang(),
       ...(value('website') && { website: value('website') }),
     };
-    const checked = validate(newsletterSignupSchema, body);
+    // The words of the page's language, written into the form by NewsletterBlock.astro.
+    const words = form.dataset.words ? (JSON.parse(form.dataset.words) as FormWords) : undefined;
+    const checked = validate(newsletterSignupSchema, body, words);
     const fields = checked.ok ? {} : checked.fields;
     for (const name of ['email', 'consent']) showError(form, name, fields[name]);
     general.textContent = '';

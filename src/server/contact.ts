@@ -11,12 +11,13 @@ import {
   contactSchema,
   meetingRequestSchema,
   PRIVACY_POLICY_VERSION,
-  senderLang,
+  langOfBody,
   validate,
   type FieldErrors,
 } from '../lib/schemas.ts';
 import { site } from '../site.config.ts';
 import { database } from './config.ts';
+import { formsCopy, formWords } from './form-words.ts';
 import { HttpError, isFormPost, json, readForm, readJson, seeOther, type Handler } from './http.ts';
 import { fill, mailCopy } from './mail/copy.ts';
 import { sendSoon } from './mail/kick.ts';
@@ -37,15 +38,6 @@ export const MIN_FILL_MS = 3000;
 const formErrorsAt = (fields: string[], lang: Lang) =>
   `${localePath(lang, '/contact')}?invalid=${encodeURIComponent(fields.join(','))}#form-errors`;
 
-/** The language of a form post that did not pass the schema: its valid `lang` or source page, else English. */
-function langOfBody(body: unknown): Lang {
-  const { lang, source } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  return senderLang({
-    lang: isLang(lang) ? lang : undefined,
-    source: typeof source === 'string' ? source : undefined,
-  });
-}
-
 /** A plain form post, turned into the shape the JSON schemas read (a ticked checkbox sends "on"). */
 function fromForm(fields: Record<string, string>): Record<string, unknown> {
   const { privacy, fillMs, ...rest } = fields;
@@ -62,30 +54,29 @@ export const submitInquiry: Handler = async (req, context) => {
     ? fromForm(await readForm(req, CONTACT_BODY_LIMIT))
     : await readJson(req, CONTACT_BODY_LIMIT);
   const meeting = typeof body === 'object' && body !== null && 'kind' in body && body.kind === 'meeting';
-  const parsed = meeting ? validate(meetingRequestSchema, body) : validate(contactSchema, body);
+  // Every answer is in the language of the page the form was on; the JSON error keeps its stable code.
+  const lang = langOfBody(body);
+  const words = formsCopy(lang).errors;
+  const parsed = meeting
+    ? validate(meetingRequestSchema, body, formWords(lang))
+    : validate(contactSchema, body, formWords(lang));
 
   let fields: FieldErrors | undefined = parsed.ok ? undefined : parsed.fields;
   if (parsed.ok && parsed.data.kind === 'meeting' && !isOfferedSlot(parsed.data.slot)) {
-    fields = { slot: 'That time is not offered any more. Pick one of the times listed.' };
+    fields = { slot: words.slot_gone };
   }
   if (fields || !parsed.ok) {
-    if (form) return seeOther(formErrorsAt(Object.keys(fields ?? {}), langOfBody(body)));
-    throw new HttpError(400, 'validation_failed', 'Check the highlighted fields and send the form again.', {
-      fields,
-    });
+    if (form) return seeOther(formErrorsAt(Object.keys(fields ?? {}), lang));
+    throw new HttpError(400, 'validation_failed', words.validation_failed, { fields });
   }
 
-  const lang = senderLang(parsed.data);
   const db = database();
   const window = await hit(db, CONTACT_PER_IP, context.ip);
   if (window.count > CONTACT_PER_IP.max) {
     if (form) return seeOther(formErrorsAt(['rate_limited'], lang));
-    throw new HttpError(
-      429,
-      'rate_limited',
-      `Too many messages from your network. Try again later, or write to ${site.email}.`,
-      { headers: { 'retry-after': String(window.retryAfter) } },
-    );
+    throw new HttpError(429, 'rate_limited', fill(words.rate_limited, { email: site.email }), {
+      headers: { 'retry-after': String(window.retryAfter) },
+    });
   }
 
   const data = parsed.data;
@@ -131,7 +122,7 @@ export const submitInquiry: Handler = async (req, context) => {
       await sendSoon(context, db, mailIds);
     } catch (error) {
       if (!(error instanceof SlotTakenError)) throw error;
-      const slot = 'Someone has just requested this time. Pick another one.';
+      const slot = words.slot_taken;
       if (form) return seeOther(formErrorsAt(['slot'], lang));
       throw new HttpError(409, 'slot_taken', slot, { fields: { slot } });
     }
@@ -142,7 +133,7 @@ export const submitInquiry: Handler = async (req, context) => {
     : localePath(lang, '/thanks');
   if (form) return seeOther(thanks);
   return json(201, {
-    message: 'Thank you for getting in touch.',
+    message: formsCopy(lang).contact.sent,
     next: thanks,
     ...(start && { meetingStart: start.toISOString() }),
   });

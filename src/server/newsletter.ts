@@ -1,9 +1,10 @@
 /** GET /api/newsletter, POST /api/newsletter and DELETE /api/newsletter/{id}. */
 import { isLang, type Lang } from '../i18n/lang.ts';
-import { newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, senderLang, validate } from '../lib/schemas.ts';
+import { langOfBody, newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, validate } from '../lib/schemas.ts';
 import { requireAdmin, ROLES_FOR } from './auth.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
+import { formsCopy, formWords } from './form-words.ts';
 import {
   HttpError,
   isFormPost,
@@ -103,10 +104,12 @@ export const signUp: Handler = async (req, context) => {
         }),
       }
     : await readJson(req, SIGNUP_BODY_LIMIT);
-  const parsed = validate(newsletterSignupSchema, body);
+  // Every answer is in the language of the page the form was on; the JSON error keeps its stable code.
+  const lang = langOfBody(body);
+  const parsed = validate(newsletterSignupSchema, body, formWords(lang));
   if (!parsed.ok && fields) return backTo(fields.source, 'error');
   if (!parsed.ok) {
-    throw new HttpError(400, 'validation_failed', 'Check the highlighted field and send the form again.', {
+    throw new HttpError(400, 'validation_failed', formsCopy(lang).errors.validation_failed, {
       fields: parsed.fields,
     });
   }
@@ -114,12 +117,11 @@ export const signUp: Handler = async (req, context) => {
   const window = await hit(db, SIGNUP_PER_IP, context.ip);
   if (window.count > SIGNUP_PER_IP.max) {
     if (form) return backTo(parsed.data.source, 'error');
-    throw new HttpError(429, 'rate_limited', 'Too many sign-ups from your network. Try again later.', {
+    throw new HttpError(429, 'rate_limited', formsCopy(lang).errors.rate_limited_signup, {
       headers: { 'retry-after': String(window.retryAfter) },
     });
   }
   const { email, source, website } = parsed.data;
-  const lang = senderLang(parsed.data);
   // A filled honeypot is a bot: it gets the same reply and nothing is stored.
   if (!website) {
     const signUp: SignUp = { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source, lang };

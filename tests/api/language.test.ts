@@ -401,6 +401,96 @@ describe('newsletter issues have a language', () => {
   });
 });
 
+describe('a form from a German page that needs attention (issue 39)', () => {
+  const empty = { fullName: '', email: '', subject: '', message: '', privacy: false };
+
+  test('is a 400 with its stable code and every word in German: empty, then wrong', async () => {
+    const blank = await message({ lang: 'de', ...empty });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.code).toBe('validation_failed');
+    expect(blank.body.error.message).toBe(
+      'Bitte prüfen Sie die markierten Felder, und senden Sie das Formular erneut.',
+    );
+    expect(blank.body.error.fields).toEqual({
+      fullName: 'Geben Sie Ihren Vor- und Nachnamen ein.',
+      email: 'Geben Sie Ihre E-Mail-Adresse ein.',
+      subject: 'Geben Sie einen Betreff ein.',
+      message: 'Schreiben Sie Ihre Nachricht.',
+      privacy: 'Stimmen Sie der Datenschutzerklärung zu, damit wir Ihre Nachricht speichern dürfen.',
+    });
+
+    const wrong = await message({
+      lang: 'de',
+      fullName: 'Jana\nWeber',
+      email: 'jana@rheintal',
+      phone: 'bitte anrufen',
+      message: 'x'.repeat(5001),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({
+      fullName: 'Schreiben Sie diese Angabe in eine Zeile.',
+      email: 'Der Teil nach dem @ ist keine gültige Domain.',
+      phone: 'Geben Sie die Telefonnummer nur mit Ziffern, Leerzeichen und + ( ) / - . ein.',
+      // The limit in German digits: a thousands point.
+      message: 'Hier sind höchstens 5.000 Zeichen möglich.',
+    });
+    expect(await count('inquiries')).toBe(0);
+  });
+
+  test('the same form from an English page answers in English, with the same code', async () => {
+    const reply = await message({ lang: 'en', source: '/contact', ...empty, message: 'x'.repeat(5001) });
+    expect(reply.body.error.code).toBe('validation_failed');
+    expect(reply.body.error.message).toBe('Check the highlighted fields and send the form again.');
+    expect(reply.body.error.fields.fullName).toBe('Enter your full name.');
+    expect(reply.body.error.fields.message).toBe('Use at most 5,000 characters here.');
+  });
+
+  test('a meeting request for a time not offered, and one without a time, answer in German', async () => {
+    const gone = await book({ lang: 'de', slot: '2020-01-06T08:00:00.000Z' });
+    expect(gone.status).toBe(400);
+    expect(gone.body.error.fields).toEqual({
+      slot: 'Diese Uhrzeit wird nicht mehr angeboten. Wählen Sie eine der angezeigten Zeiten.',
+    });
+    const none = await book({ lang: 'de', slot: '', subject: '' });
+    expect(none.body.error.fields).toEqual({
+      slot: 'Wählen Sie eine Uhrzeit für den Termin.',
+      subject: 'Geben Sie ein Thema ein.',
+    });
+  });
+
+  test('a request without a lang field takes German from its source page', async () => {
+    const reply = await message({ lang: undefined, privacy: false });
+    expect(reply.body.error.fields).toEqual({
+      privacy: 'Stimmen Sie der Datenschutzerklärung zu, damit wir Ihre Nachricht speichern dürfen.',
+    });
+  });
+
+  test('the newsletter sign-up answers in German, its rate limit too', async () => {
+    const wrong = await signUp({ email: 'jana.weber', consent: false, lang: 'de' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('validation_failed');
+    expect(wrong.body.error.fields).toEqual({
+      email: 'Geben Sie die E-Mail-Adresse in der Form name@firma.de ein.',
+      consent: 'Setzen Sie das Häkchen, um dem Empfang des Newsletters zuzustimmen.',
+    });
+    const from = '203.0.113.77';
+    let last = await api.call('POST', '/api/newsletter', {
+      ip: from,
+      json: { email: 'a0@plant.example', consent: true, source: '/de', lang: 'de' },
+    });
+    for (let i = 1; i <= 20; i += 1)
+      last = await api.call('POST', '/api/newsletter', {
+        ip: from,
+        json: { email: `a${i}@plant.example`, consent: true, source: '/de', lang: 'de' },
+      });
+    expect(last.status).toBe(429);
+    expect(last.body.error.code).toBe('rate_limited');
+    expect(last.body.error.message).toBe(
+      'Aus Ihrem Netzwerk kamen zu viele Anmeldungen. Versuchen Sie es später noch einmal.',
+    );
+  });
+});
+
 test('migration 0012 keeps every existing subscriber, inquiry and issue English and refuses other languages', async () => {
   const all = await loadMigrations();
   const db = await openTestDb(all.filter((m) => m.version < 12));

@@ -8,7 +8,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { formatProblem, lintContent, type ContentProblem } from '../../scripts/lib/content-lint.ts';
+import {
+  checkGermanGlossary,
+  formatProblem,
+  lintContent,
+  type ContentProblem,
+} from '../../scripts/lib/content-lint.ts';
 
 const root = process.cwd();
 let fixture: string;
@@ -308,6 +313,63 @@ describe('German content', () => {
     expect(missing.map((p) => [p.file, Boolean(p.notice)])).toEqual([
       ['src/content/team/ivana-petrovic.yaml', false],
     ]);
+  });
+});
+
+describe('the German glossary (src/i18n/glossary-de.json)', () => {
+  const file = 'src/content/de/blog/glossary.mdx';
+  const source = `---
+title: 'Ein Artikel mit den Varianten, die das Glossar ersetzt'
+summary: 'Wir planen die HVAC nach EU GMP Annex 1.'
+---
+
+Die HLK-Planung folgt dem EU-GMP-Leitfaden, Anhang 1; die HVAC-Zentrale steht im Keller.
+
+Der Reindampferzeuger liefert Reinstdampf, und jede Änderung läuft durch Change Control.
+
+Wir liefern Basic und Detail Engineering, das Basic Engineering auch allein.
+
+Zitiert nach PIC/S PE 009 Annex 1 und API 650 Annex I, aber nicht nach Annex 15.
+`;
+  const lineOf = (text: string) => source.split('\n').findIndex((row) => row.includes(text)) + 1;
+  const problems = checkGermanGlossary(file, source);
+
+  test('reports each variant once, with its line and the glossary form', () => {
+    expect(problems.map((p) => [p.line, p.message, p.fix.split(' (')[0]])).toEqual([
+      [lineOf('summary:'), '"HVAC" is not the glossary\'s term', 'write "HLK"'],
+      [lineOf('summary:'), '"EU GMP Annex" is not the glossary\'s term', 'write "EU-GMP-Leitfaden, Anhang"'],
+      [lineOf('HVAC-Zentrale'), '"HVAC" is not the glossary\'s term', 'write "HLK"'],
+      [lineOf('Reindampferzeuger'), '"Reindampf" is not the glossary\'s term', 'write "Reinstdampf"'],
+      [
+        lineOf('Reindampferzeuger'),
+        '"Change Control" is not the glossary\'s term',
+        'write "Änderungskontrolle"',
+      ],
+      [
+        lineOf('Basic und Detail'),
+        '"Basic und Detail Engineering" is not the glossary\'s term',
+        'write "Basic- und Detail-Engineering"',
+      ],
+      [
+        lineOf('Basic und Detail'),
+        '"Basic Engineering" is not the glossary\'s term',
+        'write "Basic-Engineering"',
+      ],
+      [lineOf('Annex 15'), '"Annex" is not the glossary\'s term', 'write "Anhang"'],
+    ]);
+  });
+
+  test('leaves the glossary forms, longer words and the original English titles it excepts alone', () => {
+    const found = problems.map((p) => p.message);
+    expect(found.filter((m) => m.includes('Reinstdampf') || m.includes('Leitfaden'))).toEqual([]);
+    expect(problems.filter((p) => p.line === lineOf('Annex 15'))).toHaveLength(1);
+  });
+
+  test('reads English files not at all, and names the glossary file in every fix', () => {
+    expect(checkGermanGlossary('src/content/blog/glossary.mdx', source).length).toBe(problems.length);
+    expect(problems.every((p) => p.rule === 'glossary' && p.fix.includes('src/i18n/glossary-de.json'))).toBe(
+      true,
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * German content (issue 25): every English entry has its German twin in src/content/de/<collection>, and the
  * twin differs only in its words. Dates, ids, enums, numbers, images, sources and list lengths are the English
- * entry's, so a German page never tells a different story from the English one.
+ * entry's, so a German page never tells a different story from the English one. A source is its document (url and
+ * year): its title and publisher are words, in German where German exists (issue 39).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -36,7 +37,7 @@ function facts(collection: string, file: string, entry: Entry): Record<string, u
         divisions: entry.divisions,
         tags: entry.tags,
         images: images(entry.images),
-        references: entry.references,
+        references: (entry.references as Entry[] | undefined)?.map(({ url, year }) => ({ url, year })),
       };
     case 'sectors': {
       const market = entry.market as Entry | undefined;

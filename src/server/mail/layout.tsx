@@ -192,7 +192,13 @@ export function MailLayout(props: LayoutProps) {
             )}
             {note && <Text style={styles.small}>{note}</Text>}
             <Text style={styles.small}>
-              {fill(layout.sent_by, { legalName: site.legalName, ...site.address })}{' '}
+              {fill(layout.sent_by, {
+                legalName: site.legalName,
+                ...site.address,
+                // The place names of the mail's language: „Belgrad, Serbien“ in German.
+                city: layout.city,
+                country: layout.country,
+              })}{' '}
               <TextLink href={`mailto:${site.email}`}>{site.email}</TextLink> · {site.phone}
             </Text>
             <Text style={styles.small}>

@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import type * as z from 'zod/mini';
-import { validate } from '../../../lib/schemas.ts';
+import { validate, type FormWords } from '../../../lib/schemas.ts';
 
 export type Outcome =
   | { ok: true; next: string }
@@ -15,6 +15,8 @@ export interface SubmitCopy {
   network: string;
   /** Shown for a 5xx: the message was not stored. */
   server: string;
+  /** The words of the schema's message ids in the page's language (`forms:errors`). */
+  words: FormWords;
 }
 
 export async function submitJson(url: string, body: unknown, copy: SubmitCopy): Promise<Outcome> {
@@ -67,7 +69,7 @@ export function useSubmission(copy: SubmitCopy) {
     body: unknown,
   ): Promise<Extract<Outcome, { ok: false }> | undefined> {
     if (inFlight.current) return undefined;
-    const checked = validate(schema, body);
+    const checked = validate(schema, body, copy.words);
     if (!checked.ok) {
       showErrors(checked.fields);
       return undefined;
