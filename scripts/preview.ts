@@ -1,7 +1,8 @@
 /**
  * A production-like local server: dist/ with netlify.toml's headers and redirects, 404.html with status
- * 404 (and netlify.toml's per-language not-found pages, /de/404.html for a missing page under /de), and netlify/functions against the embedded database (or DATABASE_URL), all on one loopback port
- * (PORT, default 8888).
+ * 404 (and netlify.toml's per-language not-found pages: /de/404.html for a missing page under /de), and
+ * netlify/functions against the embedded database (or DATABASE_URL), all on one loopback port (PORT, default
+ * 8888).
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -80,18 +81,18 @@ async function notFound(collect: (name: string, value: string) => void): Promise
   return new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
-/**
- * netlify.toml's not-found rules (`status = 404`, e.g. `/de/*` → `/de/404.html`). @netlify/dev serves a rule's
- * page but with status 200 (@netlify/redirects 3: a rewrite answers with its target's status), so the preview
- * sets the 404 itself: for a path a rule covers that is no file of dist/ (Netlify applies a rule that is not
- * forced only where no file answers).
- */
 /** A rule as @netlify/redirect-parser hands it back (its types leave the rules `unknown`). */
 interface RedirectRule {
   from: string;
   status?: number;
   force: boolean;
 }
+/**
+ * netlify.toml's not-found rules (`status = 404`, e.g. `/de/*` → `/de/404.html`). @netlify/dev serves a rule's
+ * page but with status 200 (@netlify/redirects 3: a rewrite answers with its target's status), so the preview
+ * sets the 404 itself: for a path a rule covers that is no file of dist/ (Netlify applies a rule that is not
+ * forced only where no file answers).
+ */
 const notFoundRules = (
   (
     await parseAllRedirects({
