@@ -4,7 +4,8 @@
  * Message-ID or address; applied once; unknown mail changes nothing), the soft-bounce threshold, and what a
  * suppressed address still receives.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { MailEvent } from '../../src/server/mail/events.ts';
 import { emailHash } from '../../src/server/mail/hash.ts';
 import { verpToken } from '../../src/server/mail/links.ts';
@@ -313,10 +314,174 @@ describe('a suppressed address', () => {
     expect(await statusOf('ines@reader.example')).toBe('confirmed');
     expect(await suppressionOf('ines@reader.example')).toBeUndefined();
     const [lift] = await api.db.query<{ target: string }>(
-      `SELECT target FROM activity_log WHERE action = 'suppression.lift'`,
+      `SELECT target FROM activity_log WHERE action = 'suppression.lift' AND actor_id IS NULL ORDER BY id DESC LIMIT 1`,
     );
     expect(lift!.target).toMatch(
       /^suppression \d+: complaint, lifted by the confirmation of subscriber \d+$/,
     );
+  });
+});
+
+describe('POST /api/mail/inbound', () => {
+  const SECRET = 'inbound-secret-for-the-api-tests-0123456789';
+  const fixture = (name: string, values: Record<string, string>) =>
+    Object.entries(values).reduce(
+      (text, [key, value]) => text.replaceAll(`{{${key}}}`, value),
+      readFileSync(new URL(`../fixtures/mail-reports/${name}.eml`, import.meta.url), 'utf8'),
+    );
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    api.call('POST', '/api/mail/inbound', {
+      body,
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}`, ...headers },
+    });
+
+  /** A sent issue copy to `email`, and the values a report about it carries. */
+  async function reportValues(email: string) {
+    await addSubscribers([email]);
+    await sendIssue();
+    const row = await copyTo(email);
+    return {
+      RECIPIENT: email,
+      RETURN_PATH: `bounces+${verpToken(row.id)}@korvel.example`,
+      MESSAGE_ID: messageIdFor(row.key, FROM),
+      FEEDBACK_TO: 'fbl@korvel.example',
+    };
+  }
+
+  beforeEach(() => {
+    process.env.MAIL_INBOUND_SECRET = SECRET;
+  });
+  afterEach(() => {
+    delete process.env.MAIL_INBOUND_SECRET;
+  });
+
+  test('a Postfix DSN (550 5.1.1) suppresses the address once, however often it is posted', async () => {
+    const report = fixture('dsn-hard-postfix', await reportValues('jan@list.example'));
+    const first = await post(report);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      events: [{ kind: 'hard_bounce', recipient: 'jan@list.example', outcome: 'applied' }],
+    });
+    expect(await suppressionOf('jan@list.example')).toMatchObject({ reason: 'hard_bounce', source: 'dsn' });
+    expect(await statusOf('jan@list.example')).toBe('bounced');
+    const again = await post(report);
+    expect(again.body.events[0].outcome).toBe('duplicate');
+  });
+
+  test('a DSN found by its Message-ID alone (no VERP address) still maps to its copy', async () => {
+    const values = await reportValues('kim@list.example');
+    const report = fixture('dsn-hard-postfix', { ...values, RETURN_PATH: 'bounces@korvel.example' });
+    expect((await post(report)).body.events[0].outcome).toBe('applied');
+    const [event] = await api.db.query<{ outbox_id: number }>('SELECT outbox_id FROM mail_events');
+    expect(event!.outbox_id).toBe((await copyTo('kim@list.example')).id);
+  });
+
+  test('a Gmail DSN for a full mailbox (552 5.2.2) is a soft bounce that suppresses nobody yet', async () => {
+    const report = fixture('dsn-soft-gmail', await reportValues('lea@list.example'));
+    const reply = await post(report);
+    expect(reply.body.events).toEqual([
+      { kind: 'soft_bounce', recipient: 'lea@list.example', outcome: 'applied' },
+    ]);
+    expect(await suppressionOf('lea@list.example')).toBeUndefined();
+    const [event] = await api.db.query<{ status: string; kind: string }>(
+      'SELECT status, kind FROM mail_events',
+    );
+    expect(event).toEqual({ status: '5.2.2', kind: 'soft_bounce' });
+  });
+
+  test('an ARF complaint (RFC 5965) marks the subscriber complained', async () => {
+    const report = fixture('arf-complaint', await reportValues('mia@list.example'));
+    expect((await post(report)).body.events).toEqual([
+      { kind: 'complaint', recipient: 'mia@list.example', outcome: 'applied' },
+    ]);
+    expect(await statusOf('mia@list.example')).toBe('complained');
+    expect(await suppressionOf('mia@list.example')).toMatchObject({ reason: 'complaint', source: 'arf' });
+  });
+
+  test('a report about a mail that is not ours answers 200 and changes nothing', async () => {
+    const before = await snapshot();
+    const report = fixture('dsn-hard-postfix', {
+      RECIPIENT: 'someone@elsewhere.example',
+      RETURN_PATH: 'bounces@elsewhere.example',
+      MESSAGE_ID: '<abc.123@elsewhere.example>',
+    });
+    const reply = await post(report);
+    expect(reply.status).toBe(200);
+    expect(reply.body.events[0].outcome).toBe('unknown');
+    expect(await snapshot()).toBe(before);
+  });
+
+  test('a wrong or missing secret, another body or no secret configured is refused and changes nothing', async () => {
+    const report = fixture('dsn-hard-postfix', await reportValues('nia@list.example'));
+    const before = await snapshot();
+    expect((await post(report, { authorization: 'Bearer not-the-secret' })).status).toBe(401);
+    expect((await post(report, { authorization: '' })).status).toBe(401);
+    expect((await post(report, { 'content-type': 'application/json' })).status).toBe(415);
+    const plain = await post('From: a@b.example\r\nSubject: hello\r\n\r\nJust a letter.\r\n');
+    expect(plain.status).toBe(422);
+    expect(plain.body.error.code).toBe('not_a_report');
+    expect((await post('x'.repeat(2 * 1024 * 1024 + 1))).status).toBe(413);
+    delete process.env.MAIL_INBOUND_SECRET;
+    expect((await post(report)).status).toBe(503);
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('the suppression list', () => {
+  test('owner and editor read and search it; sales may not; the owner lifts a bounce, not a complaint (logged)', async () => {
+    await api.createAdmin('editor@korvel.example', ADMIN.password, 'editor');
+    await api.createAdmin('sales@korvel.example', ADMIN.password, 'sales');
+    const editor = await api.login('editor@korvel.example', ADMIN.password);
+    const sales = await api.login('sales@korvel.example', ADMIN.password);
+    await addSubscribers(['olga@list.example', 'pia@list.example']);
+    await applyMailEvent(
+      api.db,
+      event({ recipient: 'olga@list.example', status: '5.1.1', diagnostic: '550 5.1.1 no such user' }),
+    );
+    await applyMailEvent(api.db, event({ kind: 'complaint', recipient: 'pia@list.example' }));
+
+    const list = await api.call('GET', '/api/suppressions', { token: editor });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-total-count')).toBe('2');
+    expect(list.body.map((s: { email: string }) => s.email).sort()).toEqual([
+      'olga@list.example',
+      'pia@list.example',
+    ]);
+    const olga = list.body.find((s: { email: string }) => s.email === 'olga@list.example');
+    expect(olga).toMatchObject({
+      reason: 'hard_bounce',
+      source: 'postmark',
+      detail: '550 5.1.1 no such user',
+    });
+    const search = await api.call('GET', '/api/suppressions?q=OLGA&reason=hard_bounce', { token });
+    expect(search.body).toHaveLength(1);
+    expect((await api.call('GET', '/api/suppressions?reason=nope', { token })).status).toBe(400);
+    expect((await api.call('GET', '/api/suppressions', { token: sales })).status).toBe(403);
+    expect((await api.call('GET', '/api/suppressions')).status).toBe(401);
+
+    const pia = list.body.find((s: { email: string }) => s.email === 'pia@list.example');
+    expect((await api.call('DELETE', `/api/suppressions/${olga.id}`, { token: editor })).status).toBe(403);
+    expect((await api.call('DELETE', `/api/suppressions/${pia.id}`, { token })).status).toBe(409);
+    expect((await api.call('DELETE', '/api/suppressions/999999', { token })).status).toBe(404);
+    expect((await api.call('DELETE', '/api/suppressions/x', { token })).status).toBe(400);
+    const lifted = await api.call('DELETE', `/api/suppressions/${olga.id}`, { token });
+    expect(lifted.status).toBe(200);
+    expect(await suppressionOf('olga@list.example')).toBeUndefined();
+    expect(await statusOf('olga@list.example')).toBe('confirmed');
+    const [log] = await api.db.query<{ actor_email: string; target: string }>(
+      `SELECT actor_email, target FROM activity_log WHERE action = 'suppression.lift' AND actor_id IS NOT NULL`,
+    );
+    expect(log).toEqual({ actor_email: ADMIN.email, target: `suppression ${olga.id}: hard_bounce` });
+  });
+
+  test('an unsubscribe shows without its address, and is found by the whole address', async () => {
+    await api.db.query(`INSERT INTO mail_suppressions (email_hash) VALUES ($1)`, [
+      emailHash('quit@list.example'),
+    ]);
+    const found = await api.call('GET', '/api/suppressions?q=quit@list.example', { token });
+    expect(found.body).toEqual([
+      expect.objectContaining({ email: null, reason: 'unsubscribe', source: 'link' }),
+    ]);
+    expect((await api.call('GET', '/api/suppressions?q=quit', { token })).body).toEqual([]);
   });
 });
