@@ -4,7 +4,9 @@
  * Message-ID or address; applied once; unknown mail changes nothing), the soft-bounce threshold, and what a
  * suppressed address still receives.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { MailEvent } from '../../src/server/mail/events.ts';
 import { emailHash } from '../../src/server/mail/hash.ts';
@@ -12,7 +14,7 @@ import { verpToken } from '../../src/server/mail/links.ts';
 import { applyMailEvent } from '../../src/server/mail/suppression.ts';
 import { messageIdFor } from '../../src/server/mail/worker.ts';
 import { type Api } from './support/harness.ts';
-import { dueNow, mailTo, runWorker, useMailApi, type TestMail } from './support/mail.ts';
+import { dueNow, mailTo, NOTIFY_TO, runWorker, useMailApi, type TestMail } from './support/mail.ts';
 
 const ADMIN = { email: 'owner@korvel.example', password: 'deliverability owner passphrase' };
 const GONE = 'gone@list.example';
@@ -25,7 +27,7 @@ let ip = 1;
 
 useMailApi(
   ADMIN,
-  { refuse: (rcpt) => ({ [GONE]: 550, [FULL]: 452 })[rcpt] },
+  { refuse: (rcpt) => ({ [GONE]: 550, [FULL]: 452 })[rcpt], keepRaw: true },
   (started) => ({ api, mail, token } = started),
 );
 
@@ -90,6 +92,20 @@ async function copyTo(email: string): Promise<{ id: number; key: string; status:
   );
   return row!;
 }
+
+const contact = (email: string) =>
+  api.call('POST', '/api/contact', {
+    ip: `203.0.113.${ip++}`,
+    json: {
+      fullName: 'Gita Rao',
+      email,
+      subject: 'Clean steam generator sizing',
+      message: 'Can you size a clean steam generator for us?',
+      privacy: true,
+      fillMs: 9000,
+      source: '/contact',
+    },
+  });
 
 const event = (overrides: Partial<MailEvent>): MailEvent => ({
   source: 'postmark',
@@ -249,20 +265,6 @@ describe('applyMailEvent', () => {
 });
 
 describe('a suppressed address', () => {
-  const contact = (email: string) =>
-    api.call('POST', '/api/contact', {
-      ip: `203.0.113.${ip++}`,
-      json: {
-        fullName: 'Gita Rao',
-        email,
-        subject: 'Clean steam generator sizing',
-        message: 'Can you size a clean steam generator for us?',
-        privacy: true,
-        fillMs: 9000,
-        source: '/contact',
-      },
-    });
-
   test('gets no acknowledgement of a contact message, while the firm is still told', async () => {
     await addSubscribers(['gita@plant.example']);
     await applyMailEvent(api.db, event({ recipient: 'gita@plant.example' }));
@@ -483,5 +485,53 @@ describe('the suppression list', () => {
       expect.objectContaining({ email: null, reason: 'unsubscribe', source: 'link' }),
     ]);
     expect((await api.call('GET', '/api/suppressions?q=quit', { token })).body).toEqual([]);
+  });
+});
+
+describe('DKIM', () => {
+  const DKIM_ENV = ['DKIM_PRIVATE_KEY', 'DKIM_SELECTOR', 'DKIM_DOMAIN'] as const;
+  afterEach(() => {
+    for (const name of DKIM_ENV) delete process.env[name];
+  });
+
+  /** The firm's notice of a contact message, as it arrived at the catcher. */
+  async function notice(): Promise<string> {
+    expect((await contact('rita@plant.example')).status).toBe(201);
+    await api.settle();
+    const [caught] = mailTo(mail.catcher, NOTIFY_TO);
+    expect(caught?.raw).toBeDefined();
+    return caught!.raw!;
+  }
+
+  test('signs every mail when the three variables are set; mailauth verifies it with the published key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    process.env.DKIM_PRIVATE_KEY = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    process.env.DKIM_SELECTOR = 'k2026';
+    process.env.DKIM_DOMAIN = 'korvel.example';
+    const raw = await notice();
+    // The DNS TXT record the README tells the firm to publish, answered by a resolver of the test's own.
+    const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+    const lookups: string[] = [];
+    const resolver = async (name: string, type: string) => {
+      lookups.push(`${type} ${name}`);
+      if (type === 'TXT' && name === 'k2026._domainkey.korvel.example') return [[record]];
+      throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+    };
+    const verified = await dkimVerify(Buffer.from(raw), { resolver });
+    expect(verified.results).toHaveLength(1);
+    expect(verified.results[0]!.status.result).toBe('pass');
+    expect(verified.results[0]!.signingDomain).toBe('korvel.example');
+    expect(lookups).toEqual(['TXT k2026._domainkey.korvel.example']);
+
+    // One changed character in the signed body fails the signature.
+    const tampered = raw.replace('Clean steam generator', 'Clean steam generatorX');
+    expect(tampered).not.toBe(raw);
+    const failed = await dkimVerify(Buffer.from(tampered), { resolver });
+    expect(failed.results[0]!.status.result).toBe('fail');
+  });
+
+  test('leaves mail unsigned without the variables', async () => {
+    const raw = await notice();
+    expect(raw).not.toMatch(/^DKIM-Signature:/im);
   });
 });
