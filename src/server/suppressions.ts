@@ -1,6 +1,7 @@
 /**
  * GET /api/suppressions (owner, editor): the suppression list, searchable, newest first; DELETE
- * /api/suppressions/{id} (owner): lifts a bounce suppression. POST /api/mail/inbound: one bounce or complaint
+ * /api/suppressions/{id} (owner): lifts a bounce suppression. GET /api/deliverability (owner, editor): the
+ * last 30 days' bounce and complaint rates against the thresholds. POST /api/mail/inbound: one bounce or complaint
  * report, as raw mail, from the provider's inbound route (Bearer MAIL_INBOUND_SECRET).
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -8,7 +9,7 @@ import { requireAdmin, ROLES_FOR } from './auth.ts';
 import { ConfigError, database } from './config.ts';
 import { HttpError, json, mediaType, readText, type Handler } from './http.ts';
 import { NotAReport, readReport, REPORT_MAX_BYTES } from './mail/reports.ts';
-import { applyMailEvent } from './mail/suppression.ts';
+import { applyMailEvent, deliverability } from './mail/suppression.ts';
 import { onlyParams, paging, rowId } from './query.ts';
 import { recordActivity } from './repositories/activity.ts';
 import {
@@ -65,6 +66,13 @@ export const liftSuppressionHandler: Handler = async (req, context) => {
       'Only a bounce can be lifted here; a complaint or an unsubscribe ends only when the person signs up and confirms again.',
     );
   return json(200, lifted);
+};
+
+export const deliverabilityHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db, ROLES_FOR.suppressions, context);
+  onlyParams(new URL(req.url).searchParams, []);
+  return json(200, await deliverability(db));
 };
 
 /** At least this long, or the inbound endpoint answers 503: it guards what suppresses an address. */

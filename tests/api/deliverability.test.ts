@@ -535,3 +535,106 @@ describe('DKIM', () => {
     expect(raw).not.toMatch(/^DKIM-Signature:/im);
   });
 });
+
+describe('what the firm sees', () => {
+  test('each issue shows sent, accepted, bounces, complaints and unsubscribes with rates', async () => {
+    await addSubscribers(['s1@list.example', 's2@list.example', 's3@list.example', GONE, FULL]);
+    const id = await sendIssue();
+    const copy = await copyTo('s1@list.example');
+    await applyMailEvent(api.db, event({ kind: 'complaint', messageId: messageIdFor(copy.key, FROM) }));
+    // The same copy reported twice by two sources still counts once.
+    await applyMailEvent(
+      api.db,
+      event({ source: 'arf', kind: 'complaint', returnPathToken: verpToken(copy.id) }),
+    );
+    await api.db.query(
+      `INSERT INTO insight_newsletter (day, campaign_id, event, url, events) VALUES (current_date, $1, 'unsubscribe', '', 1)`,
+      [id],
+    );
+    const issue = await api.call('GET', `/api/campaigns/${id}`, { token });
+    expect(issue.body.delivery).toEqual({
+      sent: 4,
+      accepted: 3,
+      hardBounces: 1,
+      softBounces: 1,
+      complaints: 1,
+      unsubscribes: 1,
+      rates: { hardBounces: 0.25, softBounces: 0.25, complaints: 1 / 3, unsubscribes: 1 / 3 },
+    });
+    const list = await api.call('GET', '/api/campaigns', { token });
+    expect(list.body.find((c: { id: number }) => c.id === id).delivery.hardBounces).toBe(1);
+  });
+
+  test('the last 30 days: rates, warnings above 2 % bounces and 0.1 % complaints', async () => {
+    const empty = await api.call('GET', '/api/deliverability', { token });
+    expect(empty.body).toMatchObject({
+      days: 30,
+      sent: 0,
+      bounceRate: null,
+      complaintRate: null,
+      warnings: { bounces: false, complaints: false },
+      sendNeedsConfirmation: false,
+      thresholds: { bounceWarning: 0.02, complaintWarning: 0.001, complaintConfirm: 0.003 },
+    });
+    await addSubscribers(['t1@list.example', 't2@list.example', 't3@list.example', GONE]);
+    await sendIssue();
+    const reply = await api.call('GET', '/api/deliverability', { token });
+    expect(reply.body).toMatchObject({
+      sent: 4,
+      accepted: 3,
+      hardBounces: 1,
+      bounceRate: 0.25,
+      complaintRate: 0,
+      warnings: { bounces: true, complaints: false },
+    });
+    expect((await api.call('GET', '/api/deliverability?x=1', { token })).status).toBe(400);
+    expect((await api.call('GET', '/api/deliverability')).status).toBe(401);
+  });
+
+  test('above 0.3 % complaints only the owner sends an issue, with an explicit confirmation that is logged', async () => {
+    await api.createAdmin('editor2@korvel.example', ADMIN.password, 'editor');
+    const editor = await api.login('editor2@korvel.example', ADMIN.password);
+    await addSubscribers(['u1@list.example', 'u2@list.example']);
+    await sendIssue('Before the complaint');
+    await applyMailEvent(api.db, event({ kind: 'complaint', recipient: 'u1@list.example' }));
+    expect((await api.call('GET', '/api/deliverability', { token })).body.sendNeedsConfirmation).toBe(true);
+    await addSubscribers(['u3@list.example']);
+
+    const created = await api.call('POST', '/api/campaigns', { token, json: { ...ISSUE, subject: 'After' } });
+    const send = (as: string, json?: unknown) =>
+      api.call('POST', `/api/campaigns/${created.body.id}/send`, {
+        token: as,
+        ...(json !== undefined && { json }),
+      });
+    const unconfirmed = await send(token);
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body.error.code).toBe('complaints_need_confirmation');
+    expect((await send(editor, { confirmComplaints: true })).status).toBe(403);
+    expect((await send(token, { confirmComplaints: 'yes' })).status).toBe(400);
+    expect((await send(token, { other: true })).status).toBe(400);
+    expect((await api.call('GET', `/api/campaigns/${created.body.id}`, { token })).body.status).toBe('draft');
+
+    const confirmed = await send(token, { confirmComplaints: true });
+    expect(confirmed.status).toBe(202);
+    const [log] = await api.db.query<{ actor_email: string; target: string }>(
+      `SELECT actor_email, target FROM activity_log WHERE action = 'campaign.send_over_complaints' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(log).toEqual({
+      actor_email: ADMIN.email,
+      target: `campaign ${created.body.id}, complaints 50.00 % over 30 days`,
+    });
+  });
+
+  test('the subscriber list shows and filters bounced and complained addresses', async () => {
+    await addSubscribers(['v1@list.example', 'v2@list.example', 'v3@list.example']);
+    await applyMailEvent(api.db, event({ recipient: 'v1@list.example' }));
+    await applyMailEvent(api.db, event({ kind: 'complaint', recipient: 'v2@list.example' }));
+    const bounced = await api.call('GET', '/api/newsletter?status=bounced', { token });
+    expect(bounced.body.map((s: { email: string; status: string }) => [s.email, s.status])).toEqual([
+      ['v1@list.example', 'bounced'],
+    ]);
+    const complained = await api.call('GET', '/api/newsletter?status=complained', { token });
+    expect(complained.body.map((s: { email: string }) => s.email)).toEqual(['v2@list.example']);
+    expect((await api.call('GET', '/api/newsletter?status=gone', { token })).status).toBe(400);
+  });
+});

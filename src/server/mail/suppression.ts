@@ -12,6 +12,8 @@ import type { Db, Queryable } from '../db/index.ts';
 import { escapeControls, recordActivity } from '../repositories/activity.ts';
 import {
   countSoftBounces,
+  deliveryWindow,
+  type DeliveryWindow,
   recordMailEvent,
   stopMailTo,
   suppress,
@@ -23,7 +25,12 @@ import {
 import type { MailEvent, MailEventOutcome } from './events.ts';
 import { verifyVerpToken } from './links.ts';
 import { domainOf, mailFrom } from './settings.ts';
-import { SOFT_BOUNCE_LIMIT } from './thresholds.ts';
+import {
+  BOUNCE_RATE_WARNING,
+  COMPLAINT_RATE_CONFIRM,
+  COMPLAINT_RATE_WARNING,
+  SOFT_BOUNCE_LIMIT,
+} from './thresholds.ts';
 
 /** `<campaign.3.17@korvel.example>` → `campaign.3.17` when the domain is ours (MAIL_FROM's), else undefined. */
 export function ownMessageLocal(messageId: string, from = mailFrom()): string | undefined {
@@ -137,4 +144,30 @@ export async function applyMailEvent(db: Db, event: MailEvent): Promise<MailEven
     }
     return 'applied';
   });
+}
+
+/** The 30-day figures, with what the admin warns about and whether an issue's send needs the owner's word. */
+export interface Deliverability extends DeliveryWindow {
+  warnings: { bounces: boolean; complaints: boolean };
+  /** Complaints are above {@link COMPLAINT_RATE_CONFIRM}: sending an issue needs the owner's confirmation. */
+  sendNeedsConfirmation: boolean;
+  thresholds: { bounceWarning: number; complaintWarning: number; complaintConfirm: number };
+}
+
+/** The last 30 days of bounces and complaints against the thresholds (thresholds.ts). */
+export async function deliverability(db: Queryable): Promise<Deliverability> {
+  const window = await deliveryWindow(db);
+  return {
+    ...window,
+    warnings: {
+      bounces: (window.bounceRate ?? 0) > BOUNCE_RATE_WARNING,
+      complaints: (window.complaintRate ?? 0) > COMPLAINT_RATE_WARNING,
+    },
+    sendNeedsConfirmation: (window.complaintRate ?? 0) > COMPLAINT_RATE_CONFIRM,
+    thresholds: {
+      bounceWarning: BOUNCE_RATE_WARNING,
+      complaintWarning: COMPLAINT_RATE_WARNING,
+      complaintConfirm: COMPLAINT_RATE_CONFIRM,
+    },
+  };
 }

@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/index.ts';
 import type { MailEventKind, MailEventSource } from '../mail/events.ts';
 import { emailHash } from '../mail/hash.ts';
-import { SOFT_BOUNCE_WINDOW_DAYS } from '../mail/thresholds.ts';
+import { RATE_WINDOW_DAYS, SOFT_BOUNCE_WINDOW_DAYS } from '../mail/thresholds.ts';
 
 export const SUPPRESSION_REASONS = ['unsubscribe', 'hard_bounce', 'soft_bounce', 'complaint'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
@@ -310,4 +310,55 @@ export async function liftByConfirmation(
   );
   if (row) await forgiveSoftBounces(db, hash);
   return row;
+}
+
+/** The last {@link RATE_WINDOW_DAYS} days of all mail (issues and every other mail alike), as relays count it. */
+export interface DeliveryWindow {
+  days: number;
+  /** Mail handed to the relay in the window: accepted, or refused for good. */
+  sent: number;
+  /** Mail the relay accepted. */
+  accepted: number;
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+  /** Hard bounces per mail sent; null when nothing was sent. */
+  bounceRate: number | null;
+  /** Complaints per mail accepted; null when nothing was accepted. */
+  complaintRate: number | null;
+}
+
+/** {@link DeliveryWindow} for the last `days` days, each bounced or complained-about mail counted once. */
+export async function deliveryWindow(db: Queryable, days = RATE_WINDOW_DAYS): Promise<DeliveryWindow> {
+  const [row] = await db.query<{
+    sent: number;
+    accepted: number;
+    hard: number;
+    soft: number;
+    complaints: number;
+  }>(
+    `WITH w AS (SELECT now() - make_interval(days => $1::int) AS since)
+     SELECT
+       (SELECT count(*) FROM outbox, w WHERE (status = 'sent' AND sent_at > w.since)
+          OR (status = 'failed' AND claimed_at > w.since))::int AS sent,
+       (SELECT count(*) FROM outbox, w WHERE status = 'sent' AND sent_at > w.since)::int AS accepted,
+       (SELECT count(DISTINCT coalesce(outbox_id::text, id::text)) FROM mail_events, w
+          WHERE kind = 'hard_bounce' AND occurred_at > w.since)::int AS hard,
+       (SELECT count(DISTINCT coalesce(outbox_id::text, id::text)) FROM mail_events, w
+          WHERE kind = 'soft_bounce' AND occurred_at > w.since)::int AS soft,
+       (SELECT count(DISTINCT coalesce(outbox_id::text, id::text)) FROM mail_events, w
+          WHERE kind = 'complaint' AND occurred_at > w.since)::int AS complaints`,
+    [days],
+  );
+  const { sent, accepted, hard, soft, complaints } = row!;
+  return {
+    days,
+    sent,
+    accepted,
+    hardBounces: hard,
+    softBounces: soft,
+    complaints,
+    bounceRate: sent > 0 ? hard / sent : null,
+    complaintRate: accepted > 0 ? complaints / accepted : null,
+  };
 }
