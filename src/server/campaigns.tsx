@@ -188,9 +188,10 @@ export const sendCampaignHandler: Handler = async (req, context) => {
   const health = await deliverability(db);
   if (health.sendNeedsConfirmation && (!confirmed || admin.role !== 'owner')) {
     const rate = `${((health.complaintRate ?? 0) * 100).toFixed(2)} %`;
+    // 409 for both: a 403 would read as "signed out of this role" to the admin island.
     throw new HttpError(
-      admin.role === 'owner' ? 409 : 403,
-      'complaints_need_confirmation',
+      409,
+      admin.role === 'owner' ? 'complaints_need_confirmation' : 'complaints_need_owner',
       admin.role === 'owner'
         ? `Complaints over the last ${health.days} days are ${rate}, above 0.3 %: confirm this send with {"confirmComplaints": true}.`
         : `Complaints over the last ${health.days} days are ${rate}, above 0.3 %: only the owner can send this issue now.`,
