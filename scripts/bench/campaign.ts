@@ -19,7 +19,12 @@ import type { Db } from '../../src/server/db/index.ts';
 import { composeMail } from '../../src/server/mail/compose.tsx';
 import { DEFAULT_MAIL_RATE_PER_MINUTE, type MailSettings } from '../../src/server/mail/settings.ts';
 import { createTransport, DEFAULT_BATCH, processOutbox } from '../../src/server/mail/worker.ts';
-import { createCampaign, findCampaign, startSending } from '../../src/server/repositories/campaigns.ts';
+import {
+  createCampaign,
+  findCampaign,
+  startSending,
+  type CampaignContent,
+} from '../../src/server/repositories/campaigns.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
 import { claimCampaignMail, releaseMail } from '../../src/server/repositories/outbox.ts';
 import { bareTransportRate, printMeasures, printMemory, sampleMemory, startMailBench } from './lib/mail.ts';
@@ -32,7 +37,7 @@ const REFUSE_EVERY = 20;
 /** The bounce run's bar: the worker keeps at least this share of the bare transport's throughput. */
 const BOUNCE_RUN_MIN_RATIO = 0.5;
 
-const ISSUE = {
+const ISSUE: CampaignContent = {
   lang: 'en',
   subject: 'Korvel newsletter, winter 2026',
   preheader: 'Annex 1 inspections, hygienic design and a heat-pump retrofit.',
