@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
-import { startMailCatcher } from './mail-catcher.ts';
+import { refusalsFrom, startMailCatcher } from './mail-catcher.ts';
 
 const dataRoot = fileURLToPath(new URL('../../.data/', import.meta.url));
 
@@ -42,9 +42,14 @@ async function localMail(mailFile: string): Promise<{ banner: string; stop: () =
     const { protocol, host } = new URL(process.env.SMTP_URL);
     return { banner: `Mail: sent through SMTP_URL (${protocol}//${host})`, stop: async () => undefined };
   }
+  const refusing = process.env.MAIL_CATCHER_REFUSE?.trim()
+    ? ` (refusing ${process.env.MAIL_CATCHER_REFUSE})`
+    : '';
   // Well-known local ports when free (MailDev's), any free ones otherwise.
-  const catcher = await startMailCatcher({ smtpPort: 1025, httpPort: 1080 }).catch(() =>
-    startMailCatcher({ smtpPort: 0, httpPort: 0 }),
+  // MAIL_CATCHER_REFUSE (`gone@example.com=550,full@example.com=452`) makes it refuse those addresses.
+  const refuse = refusalsFrom(process.env.MAIL_CATCHER_REFUSE);
+  const catcher = await startMailCatcher({ smtpPort: 1025, httpPort: 1080, refuse }).catch(() =>
+    startMailCatcher({ smtpPort: 0, httpPort: 0, refuse }),
   );
   process.env.SMTP_URL = catcher.smtpUrl;
   // Tests read where the catcher listens from this file, as they read the database URL from <dir>.url, and
@@ -55,7 +60,7 @@ async function localMail(mailFile: string): Promise<{ banner: string; stop: () =
     { mode: 0o600 },
   );
   return {
-    banner: `Mail: caught locally, nothing is delivered; read it at ${catcher.inboxUrl}`,
+    banner: `Mail: caught locally, nothing is delivered; read it at ${catcher.inboxUrl}${refusing}`,
     stop: async () => {
       rmSync(mailFile, { force: true });
       await catcher.stop();

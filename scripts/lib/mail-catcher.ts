@@ -40,9 +40,59 @@ export interface MailCatcherOptions {
   httpPort?: number | false;
   /** Keep at most this many parsed mails (oldest dropped); 0 counts them without parsing. */
   keep?: number;
-  /** An SMTP reply code (e.g. 550) for recipients this returns one for: a server that refuses them. */
+  /**
+   * An SMTP reply code (e.g. 550) for recipients this returns one for: a server that refuses them. The reply
+   * carries the RFC 3463 code a server pairs with it (550 → 5.1.1 no such mailbox, 452 → 4.2.2 mailbox full).
+   */
   refuse?: (recipient: string) => number | undefined;
 }
+
+/**
+ * Reply codes a refusal list may name, each with the RFC 3463 code and words a real server answers a recipient
+ * with (smtp-server's own pairing; it adds none itself unless told to).
+ */
+const REFUSALS: Record<number, string> = {
+  450: '4.2.1 mailbox unavailable, try again later',
+  451: '4.3.0 local error, try again later',
+  452: '4.2.2 mailbox full',
+  550: '5.1.1 no such user here',
+  551: '5.1.6 user not local',
+  552: '5.2.2 mailbox full',
+  553: '5.1.3 mailbox name not allowed',
+  554: '5.6.0 transaction failed',
+};
+const REFUSAL_CODES = new Set(Object.keys(REFUSALS).map(Number));
+
+/** Thrown for a MAIL_CATCHER_REFUSE that cannot be read; the message says what is wrong. */
+export class RefusalListError extends Error {
+  override readonly name = 'RefusalListError';
+}
+
+/**
+ * MAIL_CATCHER_REFUSE (`gone@example.com=550,full@example.com=452`) as a `refuse` option: those addresses (in
+ * any letter case) are refused with their code, every other one accepted. Empty or unset: nobody is refused.
+ */
+export function refusalsFrom(value: string | undefined): MailCatcherOptions['refuse'] {
+  const list = new Map<string, number>();
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([^\s=@]+@[^\s=@]+)=(\d{3})$/.exec(entry);
+    if (!match || !REFUSAL_CODES.has(Number(match[2])))
+      throw new RefusalListError(
+        `MAIL_CATCHER_REFUSE: "${entry}" is not address=code with a code of ${[...REFUSAL_CODES].join(', ')}`,
+      );
+    list.set(match[1]!.toLowerCase(), Number(match[2]));
+  }
+  return list.size === 0 ? undefined : (recipient) => list.get(recipient.toLowerCase());
+}
+
+/** `550` → `5.1.1 <gone@example.com>: no such user here (refused by the local catcher)`. */
+const refusalText = (code: number, address: string) => {
+  const [status, ...words] = (REFUSALS[code] ?? `${String(code)[0]}.0.0 refused`).split(' ');
+  return `${status} <${address}>: ${words.join(' ')} (refused by the local catcher)`;
+};
 
 /** The response header by which the inbox names its catcher ({@link MailCatcher.id}). */
 export const CATCHER_HEADER = 'x-mail-catcher';
@@ -167,9 +217,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     onRcptTo: (address, _session, callback) => {
       const code = options.refuse?.(address.address);
       if (!code) return callback();
-      const error = Object.assign(new Error(`Mailbox ${address.address} refused by the local catcher`), {
-        responseCode: code,
-      });
+      const error = Object.assign(new Error(refusalText(code, address.address)), { responseCode: code });
       callback(error);
     },
     onData: (stream, session, callback) => {

@@ -84,7 +84,8 @@ async function lastInquiryId(): Promise<number> {
 
 useMailApi(
   ADMIN,
-  { refuse: (rcpt) => (rcpt === REFUSED ? 550 : undefined) },
+  // 554 (5.6.0, the transaction failed): permanent, but about the message, not the recipient, so no bounce.
+  { refuse: (rcpt) => (rcpt === REFUSED ? 554 : undefined) },
   (started) => ({ api, mail, token } = started),
 );
 
@@ -291,13 +292,13 @@ describe('the outbox', () => {
       attempts: 3,
       failure_kind: 'permanent',
     });
-    expect(rows[1]!.last_error).toMatch(/^550 /);
+    expect(rows[1]!.last_error).toMatch(/^554 5\.6\.0 /);
     expect(rows[0]!.status).toBe('sent');
 
     const list = await api.call('GET', '/api/inquiries?page=1&pageSize=25', { token });
     const listed = list.body.find((i: { id: number }) => i.id === id);
     expect(listed.mail.map((m: { status: string }) => m.status)).toEqual(['sent', 'failed']);
-    expect(listed.mail[1].lastError).toMatch(/550/);
+    expect(listed.mail[1].lastError).toMatch(/554/);
 
     const failedId = listed.mail[1].id;
     const retry = await api.call('POST', `/api/mail/${failedId}/retry`, { token });

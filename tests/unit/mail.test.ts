@@ -92,6 +92,8 @@ describe('mailSettings', () => {
       notifyTo: 'info@korvel.example',
       siteUrl: 'https://www.korvel.example',
       ratePerMinute: 600,
+      bounceAddress: 'bounces@korvel.example',
+      dkim: undefined,
     });
     expect(DEFAULT_MAIL_FROM).toBe('Korvel Engineering <no-reply@korvel.example>');
     expect(mailSettings({ URL: 'https://korvel.netlify.app/' }).siteUrl).toBe('https://korvel.netlify.app');
@@ -105,6 +107,34 @@ describe('mailSettings', () => {
     expect(mailSettings({ MAIL_RATE_PER_MINUTE: ' 120 ' }).ratePerMinute).toBe(120);
     for (const bad of ['0', '-5', '1.5', 'fast', '1000000'])
       expect(() => mailSettings({ MAIL_RATE_PER_MINUTE: bad })).toThrow(/MAIL_RATE_PER_MINUTE/);
+  });
+});
+
+describe('return path and DKIM settings', () => {
+  test('the bounce address follows MAIL_FROM unless MAIL_BOUNCE_ADDRESS names one without "+"', () => {
+    expect(mailSettings({ MAIL_FROM: 'Korvel <news@mail.korvel.example>' }).bounceAddress).toBe(
+      'bounces@mail.korvel.example',
+    );
+    expect(mailSettings({ MAIL_BOUNCE_ADDRESS: 'rp@bounce.korvel.example' }).bounceAddress).toBe(
+      'rp@bounce.korvel.example',
+    );
+    for (const bad of ['rp+x@bounce.korvel.example', 'no address', 'a@b'])
+      expect(() => mailSettings({ MAIL_BOUNCE_ADDRESS: bad })).toThrow(/MAIL_BOUNCE_ADDRESS/);
+  });
+
+  test('DKIM needs all three variables and a PEM key; a one-line key with \\n escapes is unfolded', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----';
+    expect(
+      mailSettings({ DKIM_PRIVATE_KEY: pem, DKIM_SELECTOR: 'k1', DKIM_DOMAIN: 'Korvel.example' }).dkim,
+    ).toEqual({
+      privateKey: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----',
+      keySelector: 'k1',
+      domainName: 'korvel.example',
+    });
+    expect(() => mailSettings({ DKIM_SELECTOR: 'k1' })).toThrow(/DKIM_/);
+    expect(() =>
+      mailSettings({ DKIM_PRIVATE_KEY: 'secret', DKIM_SELECTOR: 'k1', DKIM_DOMAIN: 'a.example' }),
+    ).toThrow(/PEM/);
   });
 });
 

@@ -13,9 +13,10 @@ import { site } from '../../site.config.ts';
 import type { Queryable } from '../db/index.ts';
 import type { MeetingMailParams } from '../meetings.ts';
 import { findInquiry, type MeetingChange, type StoredInquiry } from '../repositories/inquiries.ts';
-import { isSuppressed, type MailTemplate, type OutboxRow, type SendState } from '../repositories/outbox.ts';
+import { suppressionOf, type MailTemplate, type OutboxRow, type SendState } from '../repositories/outbox.ts';
 import { findSubscriber, type StoredSubscriber } from '../repositories/subscribers.ts';
 import { campaignForMail, type CampaignForMail } from '../repositories/campaigns.ts';
+import type { SuppressionReason } from '../repositories/suppressions.ts';
 import { findLink, isOpen, type LinkPurpose } from '../repositories/admin-links.ts';
 import { findAdminById } from '../repositories/admins.ts';
 import { accountLinkUrl, linkToken } from '../account-links.ts';
@@ -415,6 +416,24 @@ const builders: Record<MailTemplate, Builder> = {
 export const NEWSLETTER_CLASS: ReadonlySet<MailTemplate> = new Set(['newsletter-welcome', 'campaign']);
 
 /**
+ * Mail an address stops receiving once it bounced or complained (an unsubscribe stops only the newsletter):
+ * test copies and the automatic acknowledgements. The firm's notifications and its replies about a meeting
+ * still go; a confirmation goes only to a new sign-up, which the subscriber's status decides.
+ */
+export const BOUNCE_CLASS: ReadonlySet<MailTemplate> = new Set([
+  'campaign-test',
+  'contact-ack',
+  'meeting-ack',
+]);
+
+const CANCELLED_BECAUSE: Record<SuppressionReason, string> = {
+  unsubscribe: 'the address unsubscribed',
+  hard_bounce: 'the address is suppressed: it bounced',
+  soft_bounce: 'the address is suppressed: it bounced repeatedly',
+  complaint: 'the address is suppressed: its owner marked our mail as spam',
+};
+
+/**
  * The meeting's .ics: the meeting's own UID (never the slot's) and the SEQUENCE of its change, so each file
  * updates the entry the last one made. Organizer and chair is the firm's meetings address; both copies invite
  * it and the visitor, so the firm's calendar holds the same event as the visitor's.
@@ -525,11 +544,12 @@ export async function composeMail(
   state?: SendState,
 ): Promise<ComposedMail> {
   if (row.recipient === null) throw new MailCancelled('the mail was purged');
-  if (NEWSLETTER_CLASS.has(row.template)) {
-    const suppressed = state
-      ? state.suppressed.has(emailHash(row.recipient))
-      : await isSuppressed(db, row.recipient);
-    if (suppressed) throw new MailCancelled('the address unsubscribed');
+  if (NEWSLETTER_CLASS.has(row.template) || BOUNCE_CLASS.has(row.template)) {
+    const reason = state
+      ? state.suppressed.get(emailHash(row.recipient))
+      : await suppressionOf(db, row.recipient);
+    if (reason && (NEWSLETTER_CLASS.has(row.template) || reason !== 'unsubscribe'))
+      throw new MailCancelled(CANCELLED_BECAUSE[reason]);
   }
   const parts = await builders[row.template]({ db, row, settings, state });
   const { html, text } =

@@ -241,3 +241,40 @@ export function verifyCampaignClick(campaignId: number, url: string, signature: 
  */
 export const campaignClickUrl = (siteUrl: string, campaignId: number, url: string) =>
   `${siteUrl}/newsletter/click/${campaignId}?url=${encodeURIComponent(url)}&sig=${campaignClickSignature(campaignId, url)}`;
+
+// --- VERP: a return path of each mail's own, so a bounce that comes back by mail names its outbox row -----
+
+/**
+ * The token in a mail's return path (`bounces+<token>@…`): the outbox row's id in base 36 and an HMAC of it
+ * (80 bits, lower-case hex, since some mail systems lower-case the local part). It names a row of ours and
+ * nothing personal; a forged or altered token matches no row.
+ */
+export function verpToken(outboxId: number): string {
+  const id = outboxId.toString(36);
+  const tag = createHmac('sha256', derivedKey('korvel verp')).update(`outbox:${id}`).digest('hex');
+  return `${id}-${tag.slice(0, 20)}`;
+}
+
+/** The outbox id a VERP token names, or undefined when it is malformed or its signature does not match. */
+export function verifyVerpToken(token: string): number | undefined {
+  const match = /^([0-9a-z]{1,8})-[0-9a-f]{20}$/.exec(token.toLowerCase());
+  if (!match) return undefined;
+  const id = parseInt(match[1]!, 36);
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const expected = Buffer.from(verpToken(id));
+  const given = Buffer.from(token.toLowerCase());
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+}
+
+/** `bounces@korvel.example` + row 12 → `bounces+c-…@korvel.example`: the envelope sender of that mail. */
+export function verpAddress(bounceAddress: string, outboxId: number): string {
+  const at = bounceAddress.lastIndexOf('@');
+  return `${bounceAddress.slice(0, at)}+${verpToken(outboxId)}${bounceAddress.slice(at)}`;
+}
+
+/** The token of a VERP address (`bounces+<token>@…`, in any letter case), or undefined when it carries none. */
+export function verpTokenOf(address: string): string | undefined {
+  return /^[^\s@+<>]+\+([0-9a-z]{1,8}-[0-9a-f]{20})@[^\s@<>]+$/i.exec(
+    address.trim().replace(/^<|>$/g, ''),
+  )?.[1];
+}

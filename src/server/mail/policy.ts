@@ -91,3 +91,83 @@ export function describeError(error: unknown): string {
       : line;
   return prefixed.slice(0, 500);
 }
+
+/**
+ * What an answer says about the recipient (RFC 3463 enhanced status codes, read with the reply code):
+ * - `hard_bounce`: the recipient does not exist or refuses us for good; the address is suppressed at once and
+ *   the mail not tried again;
+ * - `soft_bounce`: a mailbox full or a transient refusal; the mail is retried as any temporary failure, and
+ *   repeated soft bounces suppress the address (thresholds.ts);
+ * - undefined: the answer is about us, the message or the server, not the recipient (a refused sender, a
+ *   message too large, an authentication failure): the existing policy handles it and nobody is suppressed.
+ */
+export type RecipientVerdict = 'hard_bounce' | 'soft_bounce' | undefined;
+
+/**
+ * Enhanced codes that mean a permanent failure of the recipient, stated per code: 5.1.0 other address status,
+ * 5.1.1 no such mailbox, 5.1.2 no such domain, 5.1.3 bad address syntax, 5.1.4 ambiguous address, 5.1.5 bad
+ * destination mailbox, 5.1.6 mailbox moved, 5.1.10 null MX (RFC 7505); 5.2.1 mailbox disabled; 5.7.1 delivery
+ * not authorised (the recipient's system refuses our mail). 5.1.7 and 5.1.8 are about the sender's address,
+ * so they are ours to fix, not the recipient's.
+ */
+const HARD_CODES = new Set([
+  '5.1.0',
+  '5.1.1',
+  '5.1.2',
+  '5.1.3',
+  '5.1.4',
+  '5.1.5',
+  '5.1.6',
+  '5.1.10',
+  '5.2.1',
+  '5.7.1',
+]);
+/** 5.2.2 mailbox full: permanent by its class, but a mailbox empties; it counts as a soft bounce. */
+const SOFT_PERMANENT_CODES = new Set(['5.2.2']);
+
+/** The recipient's verdict from a reply code and an enhanced status code (either may be missing). */
+export function recipientVerdict(reply: number | undefined, status: string | undefined): RecipientVerdict {
+  if (status) {
+    const [klass, subject] = status.split('.');
+    if (klass === '4') return 'soft_bounce';
+    if (klass === '5') {
+      if (HARD_CODES.has(status)) return 'hard_bounce';
+      if (SOFT_PERMANENT_CODES.has(status)) return 'soft_bounce';
+      return subject === '1' && !['5.1.7', '5.1.8', '5.1.9'].includes(status) ? 'hard_bounce' : undefined;
+    }
+    return undefined;
+  }
+  // No enhanced code: RFC 5321's own words. 550 mailbox unavailable, 551 user not local, 553 mailbox name not
+  // allowed; 552 storage exceeded; 450–452 (and other 4xx but 421, the server closing) are transient.
+  if (reply === 550 || reply === 551 || reply === 553) return 'hard_bounce';
+  if (reply === 552) return 'soft_bounce';
+  if (reply !== undefined && reply >= 400 && reply < 500 && reply !== 421) return 'soft_bounce';
+  return undefined;
+}
+
+/** `5.1.1` in an SMTP reply or a report's Status field, or undefined. */
+export const enhancedStatusOf = (text: string | undefined): string | undefined =>
+  /\b([245]\.\d{1,3}\.\d{1,3})\b/.exec(text ?? '')?.[1];
+
+/**
+ * The recipient's verdict on a failed send. nodemailer's pooled transport reports a refused RCPT of a
+ * single-recipient mail as an error with `responseCode` and `response`; both are read. A failure of the
+ * connection or of the server as a whole (see {@link classifySmtpError}), a refusal of our sender (MAIL FROM)
+ * and 421 are never a bounce: they stay the outage they are.
+ */
+export function bounceOfSmtpError(error: unknown): { kind: RecipientVerdict; status?: string } {
+  if (classifySmtpError(error) === 'connection') return { kind: undefined };
+  const { responseCode, command } = (error ?? {}) as SmtpError;
+  const response = (error as { response?: unknown })?.response;
+  const text = typeof response === 'string' ? response : '';
+  const reply =
+    typeof responseCode === 'number'
+      ? responseCode
+      : Number(/^([2-5]\d\d)[\s-]/.exec(text)?.[1]) || undefined;
+  if (reply === undefined || reply === 421) return { kind: undefined };
+  if (typeof command === 'string' && /^MAIL\b/i.test(command)) return { kind: undefined };
+  const status = enhancedStatusOf(text);
+  // An enhanced code of another class than the reply's is a server's mistake; the reply code decides then.
+  const consistent = status && status[0] === String(reply)[0] ? status : undefined;
+  return { kind: recipientVerdict(reply, consistent), status: consistent };
+}

@@ -34,8 +34,17 @@ import {
   type SendState,
 } from '../repositories/outbox.ts';
 import { composeMail, MailCancelled, type ComposedMail } from './compose.tsx';
-import { afterFailure, classifySmtpError, describeError, type FailureKind } from './policy.ts';
-import { mailSettings, type MailSettings } from './settings.ts';
+import type { MailEvent } from './events.ts';
+import { verpAddress, verpToken } from './links.ts';
+import {
+  afterFailure,
+  bounceOfSmtpError,
+  classifySmtpError,
+  describeError,
+  type FailureKind,
+} from './policy.ts';
+import { dkimSettings, mailSettings, type DkimSettings, type MailSettings } from './settings.ts';
+import { applyMailEvent } from './suppression.ts';
 
 /**
  * Rows claimed per round. Large enough that the few statements per round cost little beside the sending; small
@@ -72,10 +81,17 @@ export function messageIdFor(key: string, from: string): string {
   return `<${key.replace(/[^A-Za-z0-9.-]/g, '.')}@${domain}>`;
 }
 
-/** A pooled SMTP transport with timeouts short enough for a function's time limit. */
-export function createTransport(smtpUrl: string): Transporter {
+/**
+ * A pooled SMTP transport with timeouts short enough for a function's time limit; it DKIM-signs every mail when
+ * DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN are set.
+ */
+export function createTransport(
+  smtpUrl: string,
+  dkim: DkimSettings | undefined = dkimSettings(),
+): Transporter {
   return nodemailer.createTransport({
     url: smtpUrl,
+    ...(dkim && { dkim }),
     pool: true,
     maxConnections: 3,
     maxMessages: 500,
@@ -85,12 +101,31 @@ export function createTransport(smtpUrl: string): Transporter {
   });
 }
 
+/** An attempt's outcome, with the bounce it tells of when the server refused the recipient. */
+type Attempt = MailOutcome & { bounce?: MailEvent };
+
 /** A failed attempt's outcome: tried again later, or given up on. */
-function failure(row: OutboxRow, error: unknown, kind: FailureKind): MailOutcome {
+function failure(row: OutboxRow, error: unknown, kind: FailureKind, settings?: MailSettings): Attempt {
   const message = describeError(error);
-  const outcome = afterFailure({ attempts: row.attempts, queuedAt: row.queuedAt, kind, now: new Date() });
+  const { kind: bounce, status } = settings ? bounceOfSmtpError(error) : { kind: undefined };
+  // A hard bounce is never tried again: the address is suppressed with this very event.
+  const outcome =
+    bounce === 'hard_bounce'
+      ? { status: 'failed' as const }
+      : afterFailure({ attempts: row.attempts, queuedAt: row.queuedAt, kind, now: new Date() });
   console.warn(`[mail] ${row.template} #${row.id} attempt ${row.attempts}, ${outcome.status}: ${message}`);
-  return { id: row.id, ...outcome, kind, message };
+  const event: MailEvent | undefined = bounce && {
+    source: 'smtp',
+    kind: bounce,
+    eventId: `${row.key}#${row.attempts}`,
+    messageId: messageIdFor(row.key, settings!.from),
+    returnPathToken: verpToken(row.id),
+    recipient: row.recipient ?? undefined,
+    status,
+    diagnostic: message,
+    at: new Date(),
+  };
+  return { id: row.id, ...outcome, kind, message, ...(event && { bounce: event }) };
 }
 
 /** Renders one claimed mail from the batch's state and hands it to the transport. */
@@ -100,7 +135,7 @@ async function sendOne(
   state: SendState,
   transport: Transporter,
   settings: MailSettings,
-): Promise<MailOutcome> {
+): Promise<Attempt> {
   let mail: ComposedMail;
   try {
     mail = await composeMail(db, row, settings, state);
@@ -121,11 +156,13 @@ async function sendOne(
       headers: mail.headers,
       attachments: mail.attachments,
       messageId: messageIdFor(row.key, settings.from),
+      // The return path is the mail's own (VERP), so a bounce that comes back by mail names this row.
+      envelope: { from: verpAddress(settings.bounceAddress, row.id), to: mail.to },
       disableFileAccess: true,
       disableUrlAccess: true,
     });
   } catch (error) {
-    return failure(row, error, classifySmtpError(error));
+    return failure(row, error, classifySmtpError(error), settings);
   }
   return { id: row.id, status: 'sent' };
 }
@@ -181,7 +218,7 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
     configured: Boolean(settings.smtpUrl),
   };
   if (!settings.smtpUrl && !options.transport) return report;
-  const transport = options.transport ?? createTransport(settings.smtpUrl!);
+  const transport = options.transport ?? createTransport(settings.smtpUrl!, settings.dkim);
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const deadline = options.deadline ?? Date.now() + 20_000;
   try {
@@ -204,10 +241,12 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       // Meanwhile the next batch is claimed and read, so the connections do not wait for the database.
       next =
         !options.ids && Date.now() < deadline ? claimBatch(db, batchSize, settings, undefined) : undefined;
-      let outcomes: MailOutcome[];
+      let outcomes: Attempt[];
       try {
         outcomes = await sending;
         await recordOutcomes(db, outcomes);
+        // After the outcomes: a suppression cancels the address's other waiting mail, never this attempt's row.
+        for (const { bounce } of outcomes) if (bounce) await applyMailEvent(db, bounce);
       } catch (error) {
         await giveBack(db, next);
         throw error;

@@ -38,6 +38,10 @@ export const ACTIVITY_ACTIONS = [
   'meeting.decline',
   'meeting.cancelled_by_visitor',
   'meeting.rescheduled',
+  'suppression.add',
+  'suppression.lift',
+  'suppressions.export',
+  'campaign.send_over_complaints',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

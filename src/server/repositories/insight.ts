@@ -171,15 +171,16 @@ async function vitalsIn(db: Queryable, { from, to }: InsightRange): Promise<Vita
 
 /**
  * Subscriber growth per ISO week (Monday) from the list itself: confirmations of the addresses still on it
- * (`subscribers.confirmed_at`) and unsubscribes (`mail_suppressions`, written when someone leaves).
+ * (`subscribers.confirmed_at`) and unsubscribes (`mail_suppressions` of reason `unsubscribe`, written when
+ * someone leaves; bounces and complaints are suppressions too, but nobody chose to leave).
  */
 async function subscriberWeeks(db: Queryable, { from, to }: InsightRange) {
   const rows = await db.query<{ week: unknown; confirmed: number; unsubscribed: number }>(
     `SELECT w::date AS week,
        (SELECT count(*) FROM subscribers WHERE status = 'confirmed'
           AND confirmed_at >= w AND confirmed_at < w + interval '7 days')::int AS confirmed,
-       (SELECT count(*) FROM mail_suppressions
-          WHERE created_at >= w AND created_at < w + interval '7 days')::int AS unsubscribed
+       (SELECT count(*) FROM mail_suppressions WHERE reason = 'unsubscribe'
+          AND created_at >= w AND created_at < w + interval '7 days')::int AS unsubscribed
      FROM generate_series(date_trunc('week', $1::date), $2::date, interval '7 days') AS w ORDER BY w`,
     [from, to],
   );

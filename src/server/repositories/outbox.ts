@@ -8,6 +8,7 @@ import { emailHash } from '../mail/hash.ts';
 import type { AfterFailure, FailureKind } from '../mail/policy.ts';
 import type { CampaignForMail } from './campaigns.ts';
 import type { StoredSubscriber } from './subscribers.ts';
+import type { SuppressionReason } from './suppressions.ts';
 
 export const MAIL_TEMPLATES = [
   'contact-notify',
@@ -322,9 +323,13 @@ export async function mailOfInquiries(
   return byInquiry;
 }
 
-export async function isSuppressed(db: Queryable, email: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM mail_suppressions WHERE email_hash = $1', [emailHash(email)]);
-  return rows.length > 0;
+/** Why the address is suppressed (an unsubscribe, a bounce, a complaint), or undefined when it is not. */
+export async function suppressionOf(db: Queryable, email: string): Promise<SuppressionReason | undefined> {
+  const [row] = await db.query<{ reason: SuppressionReason }>(
+    'SELECT reason FROM mail_suppressions WHERE email_hash = $1',
+    [emailHash(email)],
+  );
+  return row?.reason;
 }
 
 /**
@@ -333,14 +338,14 @@ export async function isSuppressed(db: Queryable, email: string): Promise<boolea
  */
 export interface SendState {
   subscribers: ReadonlyMap<number, StoredSubscriber>;
-  /** {@link emailHash} of each suppressed recipient. */
-  suppressed: ReadonlySet<string>;
+  /** {@link emailHash} of each suppressed recipient → why it is suppressed. */
+  suppressed: ReadonlyMap<string, SuppressionReason>;
   campaigns: ReadonlyMap<number, CampaignForMail>;
 }
 
 interface SendStateRow extends Record<string, unknown> {
   subscribers: StoredSubscriber[] | string;
-  suppressed: string[];
+  suppressed: Array<{ hash: string; reason: SuppressionReason }> | string;
   campaigns: Array<Omit<CampaignForMail, 'updatedAt'> & { updated_at: string }> | string;
 }
 
@@ -359,7 +364,8 @@ export async function sendStateOf(db: Queryable, rows: readonly OutboxRow[]): Pr
     `SELECT
        (SELECT coalesce(json_agg(json_build_object('id', id, 'email', email, 'status', status, 'lang', lang)), '[]')
         FROM subscribers WHERE id = ANY($1::int[])) AS subscribers,
-       array(SELECT email_hash FROM mail_suppressions WHERE email_hash = ANY($2::text[])) AS suppressed,
+       (SELECT coalesce(json_agg(json_build_object('hash', email_hash, 'reason', reason)), '[]')
+        FROM mail_suppressions WHERE email_hash = ANY($2::text[])) AS suppressed,
        (SELECT coalesce(json_agg(json_build_object('id', id, 'subject', subject, 'preheader', preheader,
           'markdown', markdown, 'articles', articles, 'lang', lang, 'status', status, 'updated_at', updated_at)),
           '[]')
@@ -368,7 +374,7 @@ export async function sendStateOf(db: Queryable, rows: readonly OutboxRow[]): Pr
   );
   return {
     subscribers: new Map(fromJson(state!.subscribers).map((s) => [s.id, s])),
-    suppressed: new Set(state!.suppressed),
+    suppressed: new Map(fromJson(state!.suppressed).map(({ hash, reason }) => [hash, reason])),
     campaigns: new Map(
       fromJson(state!.campaigns).map(({ updated_at, ...campaign }) => [
         campaign.id,

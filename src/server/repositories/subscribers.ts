@@ -2,8 +2,14 @@ import type { Lang } from '../../i18n/lang.ts';
 import type { Queryable } from '../db/index.ts';
 import { addressTag } from '../mail/links.ts';
 import { emailHash } from '../mail/hash.ts';
+import { recordActivity } from './activity.ts';
+import { liftByConfirmation } from './suppressions.ts';
 
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed'] as const;
+/**
+ * `bounced`: the address bounced for good (or soft-bounced repeatedly); `complained`: its owner marked an issue
+ * as spam. Both are suppressed (src/server/mail/suppression.ts) and come back only by signing up and confirming.
+ */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'bounced', 'complained'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 /**
@@ -133,7 +139,8 @@ export const CONFIRMATION_INTERVAL_MINUTES = 60;
  * Records a sign-up as `pending` with its consent (time, page, wording version) and language. A new address, or
  * a pending one whose last confirmation mail is an hour old, is due a confirmation mail (in the language of this
  * latest sign-up); a confirmed address is left as it is, language included, since the neutral reply must not
- * let anyone change another person's subscription. Concurrent sign-ups of one address meet at the unique index on lower(email): one row, one mail.
+ * let anyone change another person's subscription. A bounced or complained address signing up again is pending
+ * again and due a confirmation mail: it is back on the list only once that is confirmed. Concurrent sign-ups of one address meet at the unique index on lower(email): one row, one mail.
  * @returns the subscriber id and the confirmation's send time when a mail is due (its idempotency key).
  */
 export async function recordSignUp(
@@ -151,8 +158,9 @@ export async function recordSignUp(
     ? inserted
     : await db.query<Due>(
         `UPDATE subscribers
-         SET consent_version = $2, source_page = $3, lang = $4, consented_at = now(), confirmation_sent_at = now()
-         WHERE lower(email) = lower($1) AND status = 'pending'
+         SET status = 'pending', consent_version = $2, source_page = $3, lang = $4, consented_at = now(),
+           confirmation_sent_at = now()
+         WHERE lower(email) = lower($1) AND status IN ('pending', 'bounced', 'complained')
            AND (confirmation_sent_at IS NULL
              OR confirmation_sent_at <= now() - make_interval(mins => ${CONFIRMATION_INTERVAL_MINUTES}))
          RETURNING id, confirmation_sent_at`,
@@ -181,14 +189,25 @@ async function lockForLink(db: Queryable, id: number, tag: string): Promise<Stor
   return row && addressTag(row.email) === tag ? row : undefined;
 }
 
-/** Confirms a pending sign-up (run inside a transaction, with the welcome mail queued in the same one). */
+/**
+ * Confirms a pending sign-up (run inside a transaction, with the welcome mail queued in the same one). A link
+ * from before a bounce or complaint confirms nothing: the address is back only after a new sign-up.
+ */
 export async function confirmSubscriber(db: Queryable, id: number, tag: string): Promise<LinkOutcome> {
   const row = await lockForLink(db, id, tag);
   if (!row) return 'gone';
   if (row.status === 'confirmed') return 'already';
+  if (row.status !== 'pending') return 'gone';
   await db.query(`UPDATE subscribers SET status = 'confirmed', confirmed_at = now() WHERE id = $1`, [id]);
-  // Confirming anew lifts an earlier unsubscribe.
-  await db.query('DELETE FROM mail_suppressions WHERE email_hash = $1', [emailHash(row.email)]);
+  // Confirming anew lifts an earlier unsubscribe, bounce or complaint; the log keeps the last two.
+  const lifted = await liftByConfirmation(db, row.email);
+  if (lifted && lifted.reason !== 'unsubscribe') {
+    await recordActivity(db, {
+      actor: null,
+      action: 'suppression.lift',
+      target: `suppression ${lifted.id}: ${lifted.reason}, lifted by the confirmation of subscriber ${id}`,
+    });
+  }
   return 'done';
 }
 
