@@ -83,7 +83,7 @@ export function signSns(
   version: '1' | '2' = '1',
   key: string | KeyObject = SNS_KEY,
 ): Record<string, string> {
-  const message = { ...envelope, SignatureVersion: version };
+  const message: Record<string, string> = { ...envelope, SignatureVersion: version };
   const signer = createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
   for (const name of SIGNED_KEYS[message.Type!]!)
     if (message[name] !== undefined) signer.update(`${name}\n${message[name]}\n`);
