@@ -10,9 +10,15 @@ import type { SnsHttp } from '../../src/server/mail/providers/index.ts';
 
 const FIXTURES = new URL('../fixtures/mail-events/', import.meta.url);
 
-/** A published sample body, parsed (a fresh copy each call). */
+const samples = new Map<string, string>();
+
+/** A published sample body, parsed (a fresh copy each call; the file is read once). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- samples are read and changed freely
-export const sample = (name: string): any => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8'));
+export function sample(name: string): any {
+  let text = samples.get(name);
+  if (text === undefined) samples.set(name, (text = readFileSync(new URL(name, FIXTURES), 'utf8')));
+  return JSON.parse(text);
+}
 
 export const SNS_KEY = readFileSync(new URL('sns-test-only.key.pem', FIXTURES), 'utf8');
 export const SNS_CERT = readFileSync(new URL('sns-test-only.cert.pem', FIXTURES), 'utf8');
