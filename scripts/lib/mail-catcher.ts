@@ -30,6 +30,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   attachments: CaughtAttachment[];
+  /** The message as it arrived, byte for byte (with {@link MailCatcherOptions.keepRaw}): what a verifier reads. */
+  raw?: string;
 }
 
 export interface MailCatcherOptions {
@@ -45,6 +47,8 @@ export interface MailCatcherOptions {
    * carries the RFC 3463 code a server pairs with it (550 → 5.1.1 no such mailbox, 452 → 4.2.2 mailbox full).
    */
   refuse?: (recipient: string) => number | undefined;
+  /** Keep each mail's raw bytes as {@link CaughtMail.raw} (a DKIM signature is checked on them). */
+  keepRaw?: boolean;
 }
 
 /**
@@ -163,7 +167,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       await new Promise((resolve) => stream.on('end', resolve));
       return;
     }
-    const parsed = await simpleParser(stream, { skipImageLinks: true, skipTextToHtml: true });
+    const raw = options.keepRaw
+      ? Buffer.concat(await Array.fromAsync(stream as AsyncIterable<Buffer>))
+      : undefined;
+    const parsed = await simpleParser(raw ?? stream, { skipImageLinks: true, skipTextToHtml: true });
     // The raw header lines, unfolded: what was sent, not mailparser's structured reading of it.
     const headers: Record<string, string> = {};
     for (const { key, line } of parsed.headerLines) {
@@ -195,6 +202,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         contentType: a.contentType,
         content: a.content.toString('utf8'),
       })),
+      ...(raw && { raw: raw.toString('utf8') }),
     };
     mails.push(mail);
     if (mails.length > keep) mails.shift();

@@ -20,6 +20,7 @@ import {
   ROLE_KEYS,
   SECOND_STEP_KEYS,
   SUBSCRIBER_KEYS,
+  SUPPRESSION_KEYS,
   TEAM_KEYS,
   type AccountCopy,
   type ActivityCopy,
@@ -160,9 +161,17 @@ export function adminPanelCopy(t: TFunction): PanelCopy {
     overview: section(t, 'overview', OVERVIEW_KEYS),
     team: section(t, 'team', TEAM_KEYS),
     activity: activityCopy(t),
+    suppressions: section(t, 'suppressions', SUPPRESSION_KEYS),
     roles: section(t, 'roles', ROLE_KEYS),
     idle: section(t, 'idle', IDLE_KEYS),
-    pager: section(t, 'pager', [...PAGER_KEYS, 'subscribers', 'inquiries', 'campaigns', 'activity'] as const),
+    pager: section(t, 'pager', [
+      ...PAGER_KEYS,
+      'subscribers',
+      'inquiries',
+      'campaigns',
+      'activity',
+      'suppressions',
+    ] as const),
     errorHeading: t('common:error_boundary.heading'),
   };
 }

@@ -8,9 +8,11 @@ export interface CsvSubscriber {
   id: number;
   email: string;
   created_temp: string | null;
+  /** `pending`, `confirmed`, `bounced` or `complained`. */
+  status: string;
 }
 
-export const CSV_HEADER = ['id', 'email', 'subscribed_at'] as const;
+export const CSV_HEADER = ['id', 'email', 'subscribed_at', 'status'] as const;
 
 const OPTIONS: Options = {
   record_delimiter: 'windows',
@@ -31,11 +33,11 @@ export function csvField(value: string): string {
 
 /**
  * Every subscriber as a CSV document with a header row and CRLF line ends; a missing date is an empty field.
- * @example subscribersCsv([{ id: 1, email: 'a@b.example', created_temp: null }]) // 'id,email,subscribed_at\r\n1,a@b.example,\r\n'
+ * @example subscribersCsv([{ id: 1, email: 'a@b.example', created_temp: null, status: 'confirmed' }]) // 'id,email,subscribed_at,status\r\n1,a@b.example,,confirmed\r\n'
  */
 export function subscribersCsv(rows: readonly CsvSubscriber[]): string {
   return stringify(
-    rows.map((row) => [row.id, row.email, row.created_temp]),
+    rows.map((row) => [row.id, row.email, row.created_temp, row.status]),
     { ...OPTIONS, header: true, columns: [...CSV_HEADER] },
   );
 }
@@ -55,8 +57,8 @@ export function tableCsv(
   );
 }
 
-/** `korvel-subscribers-2026-11-21.csv` for the given day (local calendar). */
-export function csvFileName(now = new Date()): string {
+/** `korvel-subscribers-2026-11-21.csv` (or another `list`'s) for the given day (local calendar). */
+export function csvFileName(now = new Date(), list = 'subscribers'): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `korvel-subscribers-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return `korvel-${list}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }

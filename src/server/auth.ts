@@ -155,6 +155,9 @@ export const ROLES_FOR = {
   team: ['owner'],
   activity: ['owner'],
   insights: ['owner', 'editor'],
+  suppressions: ['owner', 'editor'],
+  /** Lifting a bounce suppression lets mail reach an address again: the owner's call alone. */
+  liftSuppression: ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Starts a session for `admin` and returns its bearer token. */

@@ -14,6 +14,7 @@ import { HttpError, json, noContent, readJson, readText, type Handler } from './
 import { articlesFor, CampaignMail } from './mail/campaign.tsx';
 import { fill, mailCopy } from './mail/copy.ts';
 import { sendSoon, workSoon } from './mail/kick.ts';
+import { deliverability } from './mail/suppression.ts';
 import { verifyCampaignView } from './mail/links.ts';
 import { mailSettings } from './mail/settings.ts';
 import { htmlPageResponse, linkPageResponse } from './pages/LinkPage.tsx';
@@ -154,12 +155,48 @@ export const testCampaignHandler: Handler = async (req, context) => {
   return json(202, { to: admin.email });
 };
 
-/** POST /api/campaigns/{id}/send: snapshots the confirmed subscribers into the outbox; once only. */
+/** `{"confirmComplaints": true}`, or no body: the owner's word that an issue goes out despite complaints. */
+async function complaintConfirmation(req: Request): Promise<boolean> {
+  const text = (await readText(req, 1024)).trim();
+  if (!text) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : undefined;
+  const confirm = (body as { confirmComplaints?: unknown } | undefined)?.confirmComplaints;
+  if (
+    !keys ||
+    keys.some((key) => key !== 'confirmComplaints') ||
+    (confirm !== undefined && typeof confirm !== 'boolean')
+  )
+    throw new HttpError(400, 'validation_failed', 'Send no body, or {"confirmComplaints": true}.');
+  return confirm === true;
+}
+
+/**
+ * POST /api/campaigns/{id}/send: snapshots the confirmed subscribers into the outbox; once only. While the
+ * last 30 days' complaints are above 0.3 %, only the owner may send, with `{"confirmComplaints": true}` (logged).
+ */
 export const sendCampaignHandler: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
-  await readText(req, 1024);
+  const confirmed = await complaintConfirmation(req);
+  const health = await deliverability(db);
+  if (health.sendNeedsConfirmation && (!confirmed || admin.role !== 'owner')) {
+    const rate = `${((health.complaintRate ?? 0) * 100).toFixed(2)} %`;
+    // 409 for both: a 403 would read as "signed out of this role" to the admin island.
+    throw new HttpError(
+      409,
+      admin.role === 'owner' ? 'complaints_need_confirmation' : 'complaints_need_owner',
+      admin.role === 'owner'
+        ? `Complaints over the last ${health.days} days are ${rate}, above 0.3 %: confirm this send with {"confirmComplaints": true}.`
+        : `Complaints over the last ${health.days} days are ${rate}, above 0.3 %: only the owner can send this issue now.`,
+    );
+  }
   let result: Awaited<ReturnType<typeof startSending>>;
   try {
     result = await db.transaction((tx) => startSending(tx, id));
@@ -179,6 +216,13 @@ export const sendCampaignHandler: Handler = async (req, context) => {
     target: `campaign ${id}, ${result.recipients} ${result.recipients === 1 ? 'recipient' : 'recipients'}`,
     ip: context.ip,
   });
+  if (health.sendNeedsConfirmation)
+    await recordActivity(db, {
+      actor: admin,
+      action: 'campaign.send_over_complaints',
+      target: `campaign ${id}, complaints ${((health.complaintRate ?? 0) * 100).toFixed(2)} % over ${health.days} days`,
+      ip: context.ip,
+    });
   // The first batch leaves now; the scheduled worker sends the rest at MAIL_RATE_PER_MINUTE.
   await workSoon(context, db);
   return json(202, { id, status: 'sending', recipients: result.recipients });

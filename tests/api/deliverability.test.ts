@@ -4,14 +4,17 @@
  * Message-ID or address; applied once; unknown mail changes nothing), the soft-bounce threshold, and what a
  * suppressed address still receives.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { MailEvent } from '../../src/server/mail/events.ts';
 import { emailHash } from '../../src/server/mail/hash.ts';
 import { verpToken } from '../../src/server/mail/links.ts';
 import { applyMailEvent } from '../../src/server/mail/suppression.ts';
 import { messageIdFor } from '../../src/server/mail/worker.ts';
 import { type Api } from './support/harness.ts';
-import { dueNow, mailTo, runWorker, useMailApi, type TestMail } from './support/mail.ts';
+import { dueNow, mailTo, NOTIFY_TO, runWorker, useMailApi, type TestMail } from './support/mail.ts';
 
 const ADMIN = { email: 'owner@korvel.example', password: 'deliverability owner passphrase' };
 const GONE = 'gone@list.example';
@@ -24,7 +27,7 @@ let ip = 1;
 
 useMailApi(
   ADMIN,
-  { refuse: (rcpt) => ({ [GONE]: 550, [FULL]: 452 })[rcpt] },
+  { refuse: (rcpt) => ({ [GONE]: 550, [FULL]: 452 })[rcpt], keepRaw: true },
   (started) => ({ api, mail, token } = started),
 );
 
@@ -89,6 +92,20 @@ async function copyTo(email: string): Promise<{ id: number; key: string; status:
   );
   return row!;
 }
+
+const contact = (email: string) =>
+  api.call('POST', '/api/contact', {
+    ip: `203.0.113.${ip++}`,
+    json: {
+      fullName: 'Gita Rao',
+      email,
+      subject: 'Clean steam generator sizing',
+      message: 'Can you size a clean steam generator for us?',
+      privacy: true,
+      fillMs: 9000,
+      source: '/contact',
+    },
+  });
 
 const event = (overrides: Partial<MailEvent>): MailEvent => ({
   source: 'postmark',
@@ -248,20 +265,6 @@ describe('applyMailEvent', () => {
 });
 
 describe('a suppressed address', () => {
-  const contact = (email: string) =>
-    api.call('POST', '/api/contact', {
-      ip: `203.0.113.${ip++}`,
-      json: {
-        fullName: 'Gita Rao',
-        email,
-        subject: 'Clean steam generator sizing',
-        message: 'Can you size a clean steam generator for us?',
-        privacy: true,
-        fillMs: 9000,
-        source: '/contact',
-      },
-    });
-
   test('gets no acknowledgement of a contact message, while the firm is still told', async () => {
     await addSubscribers(['gita@plant.example']);
     await applyMailEvent(api.db, event({ recipient: 'gita@plant.example' }));
@@ -313,10 +316,326 @@ describe('a suppressed address', () => {
     expect(await statusOf('ines@reader.example')).toBe('confirmed');
     expect(await suppressionOf('ines@reader.example')).toBeUndefined();
     const [lift] = await api.db.query<{ target: string }>(
-      `SELECT target FROM activity_log WHERE action = 'suppression.lift'`,
+      `SELECT target FROM activity_log WHERE action = 'suppression.lift' AND actor_id IS NULL ORDER BY id DESC LIMIT 1`,
     );
     expect(lift!.target).toMatch(
       /^suppression \d+: complaint, lifted by the confirmation of subscriber \d+$/,
     );
+  });
+});
+
+describe('POST /api/mail/inbound', () => {
+  const SECRET = 'inbound-secret-for-the-api-tests-0123456789';
+  const fixture = (name: string, values: Record<string, string>) =>
+    Object.entries(values).reduce(
+      (text, [key, value]) => text.replaceAll(`{{${key}}}`, value),
+      readFileSync(new URL(`../fixtures/mail-reports/${name}.eml`, import.meta.url), 'utf8'),
+    );
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    api.call('POST', '/api/mail/inbound', {
+      body,
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}`, ...headers },
+    });
+
+  /** A sent issue copy to `email`, and the values a report about it carries. */
+  async function reportValues(email: string) {
+    await addSubscribers([email]);
+    await sendIssue();
+    const row = await copyTo(email);
+    return {
+      RECIPIENT: email,
+      RETURN_PATH: `bounces+${verpToken(row.id)}@korvel.example`,
+      MESSAGE_ID: messageIdFor(row.key, FROM),
+      FEEDBACK_TO: 'fbl@korvel.example',
+    };
+  }
+
+  beforeEach(() => {
+    process.env.MAIL_INBOUND_SECRET = SECRET;
+  });
+  afterEach(() => {
+    delete process.env.MAIL_INBOUND_SECRET;
+  });
+
+  test('a Postfix DSN (550 5.1.1) suppresses the address once, however often it is posted', async () => {
+    const report = fixture('dsn-hard-postfix', await reportValues('jan@list.example'));
+    const first = await post(report);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      events: [{ kind: 'hard_bounce', recipient: 'jan@list.example', outcome: 'applied' }],
+    });
+    expect(await suppressionOf('jan@list.example')).toMatchObject({ reason: 'hard_bounce', source: 'dsn' });
+    expect(await statusOf('jan@list.example')).toBe('bounced');
+    const again = await post(report);
+    expect(again.body.events[0].outcome).toBe('duplicate');
+  });
+
+  test('a DSN found by its Message-ID alone (no VERP address) still maps to its copy', async () => {
+    const values = await reportValues('kim@list.example');
+    const report = fixture('dsn-hard-postfix', { ...values, RETURN_PATH: 'bounces@korvel.example' });
+    expect((await post(report)).body.events[0].outcome).toBe('applied');
+    const [event] = await api.db.query<{ outbox_id: number }>('SELECT outbox_id FROM mail_events');
+    expect(event!.outbox_id).toBe((await copyTo('kim@list.example')).id);
+  });
+
+  test('a Gmail DSN for a full mailbox (552 5.2.2) is a soft bounce that suppresses nobody yet', async () => {
+    const report = fixture('dsn-soft-gmail', await reportValues('lea@list.example'));
+    const reply = await post(report);
+    expect(reply.body.events).toEqual([
+      { kind: 'soft_bounce', recipient: 'lea@list.example', outcome: 'applied' },
+    ]);
+    expect(await suppressionOf('lea@list.example')).toBeUndefined();
+    const [event] = await api.db.query<{ status: string; kind: string }>(
+      'SELECT status, kind FROM mail_events',
+    );
+    expect(event).toEqual({ status: '5.2.2', kind: 'soft_bounce' });
+  });
+
+  test('an ARF complaint (RFC 5965) marks the subscriber complained', async () => {
+    const report = fixture('arf-complaint', await reportValues('mia@list.example'));
+    expect((await post(report)).body.events).toEqual([
+      { kind: 'complaint', recipient: 'mia@list.example', outcome: 'applied' },
+    ]);
+    expect(await statusOf('mia@list.example')).toBe('complained');
+    expect(await suppressionOf('mia@list.example')).toMatchObject({ reason: 'complaint', source: 'arf' });
+  });
+
+  test('a report about a mail that is not ours answers 200 and changes nothing', async () => {
+    const before = await snapshot();
+    const report = fixture('dsn-hard-postfix', {
+      RECIPIENT: 'someone@elsewhere.example',
+      RETURN_PATH: 'bounces@elsewhere.example',
+      MESSAGE_ID: '<abc.123@elsewhere.example>',
+    });
+    const reply = await post(report);
+    expect(reply.status).toBe(200);
+    expect(reply.body.events[0].outcome).toBe('unknown');
+    expect(await snapshot()).toBe(before);
+  });
+
+  test('a wrong or missing secret, another body or no secret configured is refused and changes nothing', async () => {
+    const report = fixture('dsn-hard-postfix', await reportValues('nia@list.example'));
+    const before = await snapshot();
+    expect((await post(report, { authorization: 'Bearer not-the-secret' })).status).toBe(401);
+    expect((await post(report, { authorization: '' })).status).toBe(401);
+    expect((await post(report, { 'content-type': 'application/json' })).status).toBe(415);
+    const plain = await post('From: a@b.example\r\nSubject: hello\r\n\r\nJust a letter.\r\n');
+    expect(plain.status).toBe(422);
+    expect(plain.body.error.code).toBe('not_a_report');
+    expect((await post('x'.repeat(2 * 1024 * 1024 + 1))).status).toBe(413);
+    delete process.env.MAIL_INBOUND_SECRET;
+    expect((await post(report)).status).toBe(503);
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('the suppression list', () => {
+  test('owner and editor read and search it; sales may not; the owner lifts a bounce, not a complaint (logged)', async () => {
+    await api.createAdmin('editor@korvel.example', ADMIN.password, 'editor');
+    await api.createAdmin('sales@korvel.example', ADMIN.password, 'sales');
+    const editor = await api.login('editor@korvel.example', ADMIN.password);
+    const sales = await api.login('sales@korvel.example', ADMIN.password);
+    await addSubscribers(['olga@list.example', 'pia@list.example']);
+    await applyMailEvent(
+      api.db,
+      event({ recipient: 'olga@list.example', status: '5.1.1', diagnostic: '550 5.1.1 no such user' }),
+    );
+    await applyMailEvent(api.db, event({ kind: 'complaint', recipient: 'pia@list.example' }));
+
+    const list = await api.call('GET', '/api/suppressions', { token: editor });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-total-count')).toBe('2');
+    expect(list.body.map((s: { email: string }) => s.email).sort()).toEqual([
+      'olga@list.example',
+      'pia@list.example',
+    ]);
+    const olga = list.body.find((s: { email: string }) => s.email === 'olga@list.example');
+    expect(olga).toMatchObject({
+      reason: 'hard_bounce',
+      source: 'postmark',
+      detail: '550 5.1.1 no such user',
+    });
+    const search = await api.call('GET', '/api/suppressions?q=OLGA&reason=hard_bounce', { token });
+    expect(search.body).toHaveLength(1);
+    expect((await api.call('GET', '/api/suppressions?reason=nope', { token })).status).toBe(400);
+    expect((await api.call('GET', '/api/suppressions', { token: sales })).status).toBe(403);
+    expect((await api.call('GET', '/api/suppressions')).status).toBe(401);
+
+    const pia = list.body.find((s: { email: string }) => s.email === 'pia@list.example');
+    expect((await api.call('DELETE', `/api/suppressions/${olga.id}`, { token: editor })).status).toBe(403);
+    expect((await api.call('DELETE', `/api/suppressions/${pia.id}`, { token })).status).toBe(409);
+    expect((await api.call('DELETE', '/api/suppressions/999999', { token })).status).toBe(404);
+    expect((await api.call('DELETE', '/api/suppressions/x', { token })).status).toBe(400);
+    const lifted = await api.call('DELETE', `/api/suppressions/${olga.id}`, { token });
+    expect(lifted.status).toBe(200);
+    expect(await suppressionOf('olga@list.example')).toBeUndefined();
+    expect(await statusOf('olga@list.example')).toBe('confirmed');
+    const [log] = await api.db.query<{ actor_email: string; target: string }>(
+      `SELECT actor_email, target FROM activity_log WHERE action = 'suppression.lift' AND actor_id IS NOT NULL`,
+    );
+    expect(log).toEqual({ actor_email: ADMIN.email, target: `suppression ${olga.id}: hard_bounce` });
+  });
+
+  test('an unsubscribe shows without its address, and is found by the whole address', async () => {
+    await api.db.query(`INSERT INTO mail_suppressions (email_hash) VALUES ($1)`, [
+      emailHash('quit@list.example'),
+    ]);
+    const found = await api.call('GET', '/api/suppressions?q=quit@list.example', { token });
+    expect(found.body).toEqual([
+      expect.objectContaining({ email: null, reason: 'unsubscribe', source: 'link' }),
+    ]);
+    expect((await api.call('GET', '/api/suppressions?q=quit', { token })).body).toEqual([]);
+  });
+});
+
+describe('DKIM', () => {
+  const DKIM_ENV = ['DKIM_PRIVATE_KEY', 'DKIM_SELECTOR', 'DKIM_DOMAIN'] as const;
+  afterEach(() => {
+    for (const name of DKIM_ENV) delete process.env[name];
+  });
+
+  /** The firm's notice of a contact message, as it arrived at the catcher. */
+  async function notice(): Promise<string> {
+    expect((await contact('rita@plant.example')).status).toBe(201);
+    await api.settle();
+    const [caught] = mailTo(mail.catcher, NOTIFY_TO);
+    expect(caught?.raw).toBeDefined();
+    return caught!.raw!;
+  }
+
+  test('signs every mail when the three variables are set; mailauth verifies it with the published key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    process.env.DKIM_PRIVATE_KEY = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    process.env.DKIM_SELECTOR = 'k2026';
+    process.env.DKIM_DOMAIN = 'korvel.example';
+    const raw = await notice();
+    // The DNS TXT record the README tells the firm to publish, answered by a resolver of the test's own.
+    const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+    const lookups: string[] = [];
+    const resolver = async (name: string, type: string) => {
+      lookups.push(`${type} ${name}`);
+      if (type === 'TXT' && name === 'k2026._domainkey.korvel.example') return [[record]];
+      throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+    };
+    const verified = await dkimVerify(Buffer.from(raw), { resolver });
+    expect(verified.results).toHaveLength(1);
+    expect(verified.results[0]!.status.result).toBe('pass');
+    expect(verified.results[0]!.signingDomain).toBe('korvel.example');
+    expect(lookups).toEqual(['TXT k2026._domainkey.korvel.example']);
+
+    // One changed character in the signed body fails the signature.
+    const tampered = raw.replace('Clean steam generator', 'Clean steam generatorX');
+    expect(tampered).not.toBe(raw);
+    const failed = await dkimVerify(Buffer.from(tampered), { resolver });
+    expect(failed.results[0]!.status.result).toBe('fail');
+  });
+
+  test('leaves mail unsigned without the variables', async () => {
+    const raw = await notice();
+    expect(raw).not.toMatch(/^DKIM-Signature:/im);
+  });
+});
+
+describe('what the firm sees', () => {
+  test('each issue shows sent, accepted, bounces, complaints and unsubscribes with rates', async () => {
+    await addSubscribers(['s1@list.example', 's2@list.example', 's3@list.example', GONE, FULL]);
+    const id = await sendIssue();
+    const copy = await copyTo('s1@list.example');
+    await applyMailEvent(api.db, event({ kind: 'complaint', messageId: messageIdFor(copy.key, FROM) }));
+    // The same copy reported twice by two sources still counts once.
+    await applyMailEvent(
+      api.db,
+      event({ source: 'arf', kind: 'complaint', returnPathToken: verpToken(copy.id) }),
+    );
+    await api.db.query(
+      `INSERT INTO insight_newsletter (day, campaign_id, event, url, events) VALUES (current_date, $1, 'unsubscribe', '', 1)`,
+      [id],
+    );
+    const issue = await api.call('GET', `/api/campaigns/${id}`, { token });
+    expect(issue.body.delivery).toEqual({
+      sent: 4,
+      accepted: 3,
+      hardBounces: 1,
+      softBounces: 1,
+      complaints: 1,
+      unsubscribes: 1,
+      rates: { hardBounces: 0.25, softBounces: 0.25, complaints: 1 / 3, unsubscribes: 1 / 3 },
+    });
+    const list = await api.call('GET', '/api/campaigns', { token });
+    expect(list.body.find((c: { id: number }) => c.id === id).delivery.hardBounces).toBe(1);
+  });
+
+  test('the last 30 days: rates, warnings above 2 % bounces and 0.1 % complaints', async () => {
+    const empty = await api.call('GET', '/api/deliverability', { token });
+    expect(empty.body).toMatchObject({
+      days: 30,
+      sent: 0,
+      bounceRate: null,
+      complaintRate: null,
+      warnings: { bounces: false, complaints: false },
+      sendNeedsConfirmation: false,
+      thresholds: { bounceWarning: 0.02, complaintWarning: 0.001, complaintConfirm: 0.003 },
+    });
+    await addSubscribers(['t1@list.example', 't2@list.example', 't3@list.example', GONE]);
+    await sendIssue();
+    const reply = await api.call('GET', '/api/deliverability', { token });
+    expect(reply.body).toMatchObject({
+      sent: 4,
+      accepted: 3,
+      hardBounces: 1,
+      bounceRate: 0.25,
+      complaintRate: 0,
+      warnings: { bounces: true, complaints: false },
+    });
+    expect((await api.call('GET', '/api/deliverability?x=1', { token })).status).toBe(400);
+    expect((await api.call('GET', '/api/deliverability')).status).toBe(401);
+  });
+
+  test('above 0.3 % complaints only the owner sends an issue, with an explicit confirmation that is logged', async () => {
+    await api.createAdmin('editor2@korvel.example', ADMIN.password, 'editor');
+    const editor = await api.login('editor2@korvel.example', ADMIN.password);
+    await addSubscribers(['u1@list.example', 'u2@list.example']);
+    await sendIssue('Before the complaint');
+    await applyMailEvent(api.db, event({ kind: 'complaint', recipient: 'u1@list.example' }));
+    expect((await api.call('GET', '/api/deliverability', { token })).body.sendNeedsConfirmation).toBe(true);
+    await addSubscribers(['u3@list.example']);
+
+    const created = await api.call('POST', '/api/campaigns', { token, json: { ...ISSUE, subject: 'After' } });
+    const send = (as: string, json?: unknown) =>
+      api.call('POST', `/api/campaigns/${created.body.id}/send`, {
+        token: as,
+        ...(json !== undefined && { json }),
+      });
+    const unconfirmed = await send(token);
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body.error.code).toBe('complaints_need_confirmation');
+    const byEditor = await send(editor, { confirmComplaints: true });
+    expect([byEditor.status, byEditor.body.error.code]).toEqual([409, 'complaints_need_owner']);
+    expect((await send(token, { confirmComplaints: 'yes' })).status).toBe(400);
+    expect((await send(token, { other: true })).status).toBe(400);
+    expect((await api.call('GET', `/api/campaigns/${created.body.id}`, { token })).body.status).toBe('draft');
+
+    const confirmed = await send(token, { confirmComplaints: true });
+    expect(confirmed.status).toBe(202);
+    const [log] = await api.db.query<{ actor_email: string; target: string }>(
+      `SELECT actor_email, target FROM activity_log WHERE action = 'campaign.send_over_complaints' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(log).toEqual({
+      actor_email: ADMIN.email,
+      target: `campaign ${created.body.id}, complaints 50.00 % over 30 days`,
+    });
+  });
+
+  test('the subscriber list shows and filters bounced and complained addresses', async () => {
+    await addSubscribers(['v1@list.example', 'v2@list.example', 'v3@list.example']);
+    await applyMailEvent(api.db, event({ recipient: 'v1@list.example' }));
+    await applyMailEvent(api.db, event({ kind: 'complaint', recipient: 'v2@list.example' }));
+    const bounced = await api.call('GET', '/api/newsletter?status=bounced', { token });
+    expect(bounced.body.map((s: { email: string; status: string }) => [s.email, s.status])).toEqual([
+      ['v1@list.example', 'bounced'],
+    ]);
+    const complained = await api.call('GET', '/api/newsletter?status=complained', { token });
+    expect(complained.body.map((s: { email: string }) => s.email)).toEqual(['v2@list.example']);
+    expect((await api.call('GET', '/api/newsletter?status=gone', { token })).status).toBe(400);
   });
 });

@@ -496,7 +496,7 @@ test.describe('the subscriber list', () => {
       await expect(bodyRows(page).first()).toContainText(reader(119));
     });
 
-    test('Export CSV downloads every address with its date', async ({ page, request }) => {
+    test('Export CSV downloads every address with its date and status', async ({ page, request }) => {
       await openPanel(page, token);
       await expect(bodyRows(page).first()).toBeVisible();
       const downloading = page.waitForEvent('download');
@@ -506,11 +506,11 @@ test.describe('the subscriber list', () => {
       await expect(toast(page, t('subscribers.exported'))).toBeVisible();
       const csv = readFileSync(await download.path(), 'utf8');
       const lines = csv.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('id,email,subscribed_at');
+      expect(lines[0]).toBe('id,email,subscribed_at,status');
       const everyone = await apiEmails(request);
       expect(Math.abs(lines.length - 1 - everyone.length)).toBeLessThanOrEqual(5);
-      expect(lines).toContain(`${ids[0]},${reader(1)},${new Date(base).toISOString()}`);
-      expect(lines).toContain(`${ids[9]},${reader(10)},`);
+      expect(lines).toContain(`${ids[0]},${reader(1)},${new Date(base).toISOString()},confirmed`);
+      expect(lines).toContain(`${ids[9]},${reader(10)},,confirmed`);
       expect(lines.filter((l) => l.includes(`@${tag}.example`))).toHaveLength(120);
     });
 

@@ -35,22 +35,22 @@ describe('tokenLooksUsable', () => {
 });
 
 describe('subscribersCsv', () => {
-  test('writes a header, one CRLF line per subscriber and an empty field for a missing date', () => {
+  test('writes a header, one CRLF line per subscriber with its status, and an empty field for a missing date', () => {
     expect(
       subscribersCsv([
-        { id: 1, email: 'ana@plant.example', created_temp: '2026-03-01T08:00:00.000Z' },
-        { id: 2, email: 'legacy@old.example', created_temp: null },
+        { id: 1, email: 'ana@plant.example', created_temp: '2026-03-01T08:00:00.000Z', status: 'confirmed' },
+        { id: 2, email: 'legacy@old.example', created_temp: null, status: 'bounced' },
       ]),
     ).toBe(
-      'id,email,subscribed_at\r\n1,ana@plant.example,2026-03-01T08:00:00.000Z\r\n2,legacy@old.example,\r\n',
+      'id,email,subscribed_at,status\r\n1,ana@plant.example,2026-03-01T08:00:00.000Z,confirmed\r\n2,legacy@old.example,,bounced\r\n',
     );
   });
   test('writes only the header for an empty list', () => {
-    expect(subscribersCsv([])).toBe('id,email,subscribed_at\r\n');
+    expect(subscribersCsv([])).toBe('id,email,subscribed_at,status\r\n');
   });
   test('defuses an address a spreadsheet would run as a formula', () => {
-    expect(subscribersCsv([{ id: 3, email: '=cmd@x.example', created_temp: null }])).toBe(
-      "id,email,subscribed_at\r\n3,'=cmd@x.example,\r\n",
+    expect(subscribersCsv([{ id: 3, email: '=cmd@x.example', created_temp: null, status: 'pending' }])).toBe(
+      "id,email,subscribed_at,status\r\n3,'=cmd@x.example,,pending\r\n",
     );
   });
 });

@@ -8,15 +8,15 @@ import type { ComposedMail } from '../../../src/server/mail/compose.tsx';
 import { mailSettings } from '../../../src/server/mail/settings.ts';
 import { createTransport } from '../../../src/server/mail/worker.ts';
 import { migrate } from '../../../src/server/migrate.ts';
-import { startMailCatcher } from '../../lib/mail-catcher.ts';
+import { startMailCatcher, type MailCatcherOptions } from '../../lib/mail-catcher.ts';
 
 /**
  * A counting catcher (it parses nothing), mail settings pointing at it, and a fresh embedded database holding
- * `count` confirmed subscribers `reader<n>@bench.example`.
+ * `count` confirmed subscribers `reader<n>@bench.example`; `refuse` makes the catcher refuse some of them.
  */
-export async function startMailBench(count: number) {
+export async function startMailBench(count: number, refuse?: MailCatcherOptions['refuse']) {
   process.env.JWT_SECRET ??= randomBytes(48).toString('base64url');
-  const catcher = await startMailCatcher({ keep: 0, httpPort: false });
+  const catcher = await startMailCatcher({ keep: 0, httpPort: false, refuse });
   const settings = { ...mailSettings({ SITE_URL: 'http://127.0.0.1:8888' }), smtpUrl: catcher.smtpUrl };
   const db = await openDb('');
   await migrate(db);

@@ -9,21 +9,28 @@
  * own notifications and its replies about a meeting still go. The activity log records each suppression.
  */
 import type { Db, Queryable } from '../db/index.ts';
-import { escapeControls, recordActivity } from '../repositories/activity.ts';
+import { escapeControls } from '../repositories/activity.ts';
 import {
   countSoftBounces,
-  recordMailEvent,
-  stopMailTo,
-  suppress,
+  deliveryWindow,
+  recordAndSuppress,
   targetById,
   targetByMessageLocal,
   targetByRecipient,
+  type DeliveryWindow,
   type EventTarget,
+  type NewMailEvent,
+  type NewSuppression,
 } from '../repositories/suppressions.ts';
 import type { MailEvent, MailEventOutcome } from './events.ts';
 import { verifyVerpToken } from './links.ts';
 import { domainOf, mailFrom } from './settings.ts';
-import { SOFT_BOUNCE_LIMIT } from './thresholds.ts';
+import {
+  BOUNCE_RATE_WARNING,
+  COMPLAINT_RATE_CONFIRM,
+  COMPLAINT_RATE_WARNING,
+  SOFT_BOUNCE_LIMIT,
+} from './thresholds.ts';
 
 /** `<campaign.3.17@korvel.example>` → `campaign.3.17` when the domain is ours (MAIL_FROM's), else undefined. */
 export function ownMessageLocal(messageId: string, from = mailFrom()): string | undefined {
@@ -77,64 +84,95 @@ const REASON_TEXT = {
   complaint: 'the recipient marked our mail as spam',
 } as const;
 
-/** Suppresses the event's address for `reason`, stops its mail and logs what changed. */
-async function suppressFor(
-  tx: Queryable,
-  event: MailEvent,
-  email: string,
-  reason: keyof typeof REASON_TEXT,
-  detail: string | null,
-): Promise<void> {
-  const id = await suppress(tx, { email, reason, source: event.source, detail });
-  const subscribers = await stopMailTo(
-    tx,
-    email,
-    reason === 'complaint' ? 'complained' : 'bounced',
-    REASON_TEXT[reason],
-  );
-  if (id === undefined) return;
-  const who = subscribers.length ? `, subscriber ${subscribers.join(', ')}` : '';
-  await recordActivity(tx, {
-    actor: null,
-    action: 'suppression.add',
-    target: `suppression ${id}: ${reason} from ${event.source}${who}`,
-  });
-}
-
 /**
  * Applies one verified event exactly once per `(source, eventId)`; see the module header.
  * @returns `unknown` (nothing changed) when it names no mail or address of ours, `duplicate` when it was
  *   applied before, `applied` otherwise.
  */
 export async function applyMailEvent(db: Db, event: MailEvent): Promise<MailEventOutcome> {
-  const eventId = event.eventId.trim().slice(0, 300);
-  if (!eventId) return 'unknown';
+  if (!event.eventId.trim()) return 'unknown';
   return db.transaction(async (tx) => {
     const target = await targetOf(tx, event);
-    if (!target) return 'unknown';
-    const at = Number.isNaN(event.at.getTime()) || event.at > new Date() ? new Date() : event.at;
-    const detail = diagnosticOf(event.diagnostic, target.email);
-    const status = statusOf(event.status) ?? statusOf(event.diagnostic);
-    const recorded = await recordMailEvent(tx, {
-      source: event.source,
-      eventId,
-      kind: event.kind,
-      target,
-      status,
-      diagnostic: detail,
-      at,
-    });
-    if (!recorded) return 'duplicate';
-    const { email } = target;
-    if (email === null) return 'applied';
-    // What the list shows: the diagnostic, led by the status code unless it already names it.
-    const shown = status && !detail?.includes(status) ? [status, detail].filter(Boolean).join(' ') : detail;
-    if (event.kind === 'soft_bounce') {
-      if ((await countSoftBounces(tx, email)) >= SOFT_BOUNCE_LIMIT)
-        await suppressFor(tx, event, email, 'soft_bounce', shown?.slice(0, 500) ?? null);
-    } else {
-      await suppressFor(tx, event, email, event.kind, shown?.slice(0, 500) ?? null);
-    }
-    return 'applied';
+    return target ? applyTo(tx, event, target) : 'unknown';
   });
+}
+
+/**
+ * The bounces of a batch the worker just sent, each about a row it holds: applied like any event (once per
+ * source and event id), in one transaction, without looking the rows up again.
+ */
+export async function applySendBounces(
+  db: Db,
+  bounces: ReadonlyArray<{ event: MailEvent; target: EventTarget }>,
+): Promise<void> {
+  if (bounces.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const { event, target } of bounces) await applyTo(tx, event, target);
+  });
+}
+
+/** Records `event` about `target` once and does what its kind does (see the module header). */
+async function applyTo(
+  tx: Queryable,
+  event: MailEvent,
+  target: EventTarget,
+): Promise<'applied' | 'duplicate'> {
+  const at = Number.isNaN(event.at.getTime()) || event.at > new Date() ? new Date() : event.at;
+  const detail = diagnosticOf(event.diagnostic, target.email);
+  const status = statusOf(event.status) ?? statusOf(event.diagnostic);
+  const recorded: NewMailEvent = {
+    source: event.source,
+    eventId: event.eventId.trim().slice(0, 300),
+    kind: event.kind,
+    target,
+    status,
+    diagnostic: detail,
+    at,
+  };
+  const { email } = target;
+  // What the list shows: the diagnostic, led by the status code unless it already names it.
+  const shown = status && !detail?.includes(status) ? [status, detail].filter(Boolean).join(' ') : detail;
+  const suppression = (reason: keyof typeof REASON_TEXT): NewSuppression | null =>
+    email === null
+      ? null
+      : {
+          email,
+          reason,
+          source: event.source,
+          detail: shown?.slice(0, 500) ?? null,
+          status: reason === 'complaint' ? 'complained' : 'bounced',
+          cancelReason: REASON_TEXT[reason],
+        };
+  if (event.kind !== 'soft_bounce')
+    return (await recordAndSuppress(tx, recorded, suppression(event.kind))) ? 'applied' : 'duplicate';
+  if (!(await recordAndSuppress(tx, recorded, null))) return 'duplicate';
+  if (email !== null && (await countSoftBounces(tx, email)) >= SOFT_BOUNCE_LIMIT)
+    await recordAndSuppress(tx, null, suppression('soft_bounce'));
+  return 'applied';
+}
+
+/** The 30-day figures, with what the admin warns about and whether an issue's send needs the owner's word. */
+export interface Deliverability extends DeliveryWindow {
+  warnings: { bounces: boolean; complaints: boolean };
+  /** Complaints are above {@link COMPLAINT_RATE_CONFIRM}: sending an issue needs the owner's confirmation. */
+  sendNeedsConfirmation: boolean;
+  thresholds: { bounceWarning: number; complaintWarning: number; complaintConfirm: number };
+}
+
+/** The last 30 days of bounces and complaints against the thresholds (thresholds.ts). */
+export async function deliverability(db: Queryable): Promise<Deliverability> {
+  const window = await deliveryWindow(db);
+  return {
+    ...window,
+    warnings: {
+      bounces: (window.bounceRate ?? 0) > BOUNCE_RATE_WARNING,
+      complaints: (window.complaintRate ?? 0) > COMPLAINT_RATE_WARNING,
+    },
+    sendNeedsConfirmation: (window.complaintRate ?? 0) > COMPLAINT_RATE_CONFIRM,
+    thresholds: {
+      bounceWarning: BOUNCE_RATE_WARNING,
+      complaintWarning: COMPLAINT_RATE_WARNING,
+      complaintConfirm: COMPLAINT_RATE_CONFIRM,
+    },
+  };
 }

@@ -33,6 +33,7 @@ import {
   type OutboxRow,
   type SendState,
 } from '../repositories/outbox.ts';
+import type { EventTarget } from '../repositories/suppressions.ts';
 import { composeMail, MailCancelled, type ComposedMail } from './compose.tsx';
 import type { MailEvent } from './events.ts';
 import { verpAddress, verpToken } from './links.ts';
@@ -44,7 +45,7 @@ import {
   type FailureKind,
 } from './policy.ts';
 import { dkimSettings, mailSettings, type DkimSettings, type MailSettings } from './settings.ts';
-import { applyMailEvent } from './suppression.ts';
+import { applySendBounces } from './suppression.ts';
 
 /**
  * Rows claimed per round. Large enough that the few statements per round cost little beside the sending; small
@@ -101,8 +102,8 @@ export function createTransport(
   });
 }
 
-/** An attempt's outcome, with the bounce it tells of when the server refused the recipient. */
-type Attempt = MailOutcome & { bounce?: MailEvent };
+/** An attempt's outcome, with the bounce it tells of (and the row it is about) when the server refused the recipient. */
+type Attempt = MailOutcome & { bounce?: { event: MailEvent; target: EventTarget } };
 
 /** A failed attempt's outcome: tried again later, or given up on. */
 function failure(row: OutboxRow, error: unknown, kind: FailureKind, settings?: MailSettings): Attempt {
@@ -125,7 +126,13 @@ function failure(row: OutboxRow, error: unknown, kind: FailureKind, settings?: M
     diagnostic: message,
     at: new Date(),
   };
-  return { id: row.id, ...outcome, kind, message, ...(event && { bounce: event }) };
+  const target: EventTarget = {
+    outboxId: row.id,
+    campaignId: row.template === 'campaign' ? row.campaignId : null,
+    subscriberId: row.subscriberId,
+    email: row.recipient,
+  };
+  return { id: row.id, ...outcome, kind, message, ...(event && { bounce: { event, target } }) };
 }
 
 /** Renders one claimed mail from the batch's state and hands it to the transport. */
@@ -231,6 +238,14 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       if (up) await wakeMailAfterOutage(db);
     }
     let next = Date.now() < deadline ? claimBatch(db, batchSize, settings, options.ids) : undefined;
+    // A batch's bounces are applied while the next batch is sent; whatever went wrong surfaces at the next
+    // await (the promise resolves to the error, so it is never an unhandled rejection meanwhile).
+    let applying: Promise<unknown> = Promise.resolve();
+    const applied = async () => {
+      const failed = await applying;
+      applying = Promise.resolve();
+      if (failed) throw failed;
+    };
     while (next) {
       const batch = await next;
       if (!batch) break;
@@ -244,10 +259,18 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       let outcomes: Attempt[];
       try {
         outcomes = await sending;
+        await applied();
         await recordOutcomes(db, outcomes);
         // After the outcomes: a suppression cancels the address's other waiting mail, never this attempt's row.
-        for (const { bounce } of outcomes) if (bounce) await applyMailEvent(db, bounce);
+        applying = applySendBounces(
+          db,
+          outcomes.flatMap(({ bounce }) => (bounce ? [bounce] : [])),
+        ).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       } catch (error) {
+        await applying;
         await giveBack(db, next);
         throw error;
       }
@@ -257,6 +280,7 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
         break;
       }
     }
+    await applied();
     if (!options.ids) await settleCampaigns(db);
   } finally {
     if (!options.transport) transport.close();

@@ -17,6 +17,27 @@ export interface CampaignCounts {
   failed: number;
 }
 
+/**
+ * What became of an issue's copies: `sent` were handed to the relay (delivered or refused), `accepted` taken
+ * by it; bounces and complaints are counted per copy from every source (the SMTP answer, a report, a
+ * webhook), unsubscribes from the issue's own unsubscribe links. Rates are shares of `sent` (bounces) or of
+ * `accepted` (complaints, unsubscribes), null before anything was sent.
+ */
+export interface IssueDelivery {
+  sent: number;
+  accepted: number;
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+  unsubscribes: number;
+  rates: {
+    hardBounces: number | null;
+    softBounces: number | null;
+    complaints: number | null;
+    unsubscribes: number | null;
+  };
+}
+
 export interface CampaignContent {
   subject: string;
   preheader: string;
@@ -35,6 +56,7 @@ export interface Campaign extends CampaignContent {
   counts: CampaignCounts;
   /** Copies not sent because the campaign was cancelled or the address left the list meanwhile. */
   skipped: number;
+  delivery: IssueDelivery;
   createdAt: string;
   updatedAt: string;
   sendStartedAt: string | null;
@@ -72,11 +94,47 @@ const iso = (value: Date | null) => (value ? new Date(value).toISOString() : nul
 
 interface Tally extends CampaignCounts {
   skipped: number;
+  accepted: number;
+  hard: number;
+  soft: number;
+  complaints: number;
+  unsubscribes: number;
 }
 interface TallyRow extends Tally, Record<string, unknown> {
   campaign_id: number;
 }
-const NO_COPIES: Tally = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+const NO_COPIES: Tally = {
+  queued: 0,
+  sent: 0,
+  failed: 0,
+  skipped: 0,
+  accepted: 0,
+  hard: 0,
+  soft: 0,
+  complaints: 0,
+  unsubscribes: 0,
+};
+
+const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** {@link IssueDelivery} from a campaign's tally. */
+function deliveryOf(tally: Tally): IssueDelivery {
+  const sent = tally.sent + tally.failed;
+  return {
+    sent,
+    accepted: tally.sent,
+    hardBounces: tally.hard,
+    softBounces: tally.soft,
+    complaints: tally.complaints,
+    unsubscribes: tally.unsubscribes,
+    rates: {
+      hardBounces: share(tally.hard, sent),
+      softBounces: share(tally.soft, sent),
+      complaints: share(tally.complaints, tally.sent),
+      unsubscribes: share(tally.unsubscribes, tally.sent),
+    },
+  };
+}
 
 const toCampaign = (row: CampaignRow, tally: Tally = NO_COPIES): Campaign => ({
   id: row.id,
@@ -89,24 +147,44 @@ const toCampaign = (row: CampaignRow, tally: Tally = NO_COPIES): Campaign => ({
   recipients: row.recipients,
   counts: { queued: tally.queued, sent: tally.sent, failed: tally.failed },
   skipped: tally.skipped,
+  delivery: deliveryOf(tally),
   createdAt: iso(row.created_at)!,
   updatedAt: iso(row.updated_at)!,
   sendStartedAt: iso(row.send_started_at),
   finishedAt: iso(row.finished_at),
 });
 
-/** Copies per state for each campaign (test copies are not counted). */
+/**
+ * Copies per state for each campaign (test copies are not counted), with the copies that bounced or drew a
+ * complaint (each copy once, whatever reported it) and the unsubscribes from its links.
+ */
 async function tallies(db: Queryable, ids: readonly number[]): Promise<Map<number, Tally>> {
   const byId = new Map<number, Tally>();
   if (ids.length === 0) return byId;
   const rows = await db.query<TallyRow>(
-    `SELECT campaign_id,
-       count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS queued,
-       count(*) FILTER (WHERE status = 'sent')::int AS sent,
-       count(*) FILTER (WHERE status = 'failed')::int AS failed,
-       count(*) FILTER (WHERE status = 'cancelled')::int AS skipped
-     FROM outbox WHERE campaign_id = ANY($1::int[]) AND template = 'campaign'
-     GROUP BY campaign_id`,
+    `WITH copies AS (
+       SELECT campaign_id,
+         count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS queued,
+         count(*) FILTER (WHERE status = 'sent')::int AS sent,
+         count(*) FILTER (WHERE status = 'failed')::int AS failed,
+         count(*) FILTER (WHERE status = 'cancelled')::int AS skipped
+       FROM outbox WHERE campaign_id = ANY($1::int[]) AND template = 'campaign'
+       GROUP BY campaign_id),
+     events AS (
+       SELECT campaign_id,
+         count(DISTINCT coalesce(outbox_id::text, id::text)) FILTER (WHERE kind = 'hard_bounce')::int AS hard,
+         count(DISTINCT coalesce(outbox_id::text, id::text)) FILTER (WHERE kind = 'soft_bounce')::int AS soft,
+         count(DISTINCT coalesce(outbox_id::text, id::text)) FILTER (WHERE kind = 'complaint')::int AS complaints
+       FROM mail_events WHERE campaign_id = ANY($1::int[])
+       GROUP BY campaign_id),
+     unsubscribes AS (
+       SELECT campaign_id, sum(events)::int AS unsubscribes FROM insight_newsletter
+       WHERE campaign_id = ANY($1::int[]) AND event = 'unsubscribe'
+       GROUP BY campaign_id)
+     SELECT c.campaign_id, c.queued, c.sent, c.failed, c.skipped,
+       c.sent AS accepted, coalesce(e.hard, 0) AS hard, coalesce(e.soft, 0) AS soft,
+       coalesce(e.complaints, 0) AS complaints, coalesce(u.unsubscribes, 0) AS unsubscribes
+     FROM copies c LEFT JOIN events e USING (campaign_id) LEFT JOIN unsubscribes u USING (campaign_id)`,
     [ids],
   );
   for (const { campaign_id, ...tally } of rows) byId.set(campaign_id, tally);

@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/index.ts';
 import type { MailEventKind, MailEventSource } from '../mail/events.ts';
 import { emailHash } from '../mail/hash.ts';
-import { SOFT_BOUNCE_WINDOW_DAYS } from '../mail/thresholds.ts';
+import { RATE_WINDOW_DAYS, SOFT_BOUNCE_WINDOW_DAYS } from '../mail/thresholds.ts';
 
 export const SUPPRESSION_REASONS = ['unsubscribe', 'hard_bounce', 'soft_bounce', 'complaint'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
@@ -18,8 +18,8 @@ export type SuppressionSource = 'link' | MailEventSource;
 export const LIFTABLE: ReadonlySet<SuppressionReason> = new Set(['hard_bounce', 'soft_bounce']);
 
 /** A stronger reason replaces a weaker one on the same address; never the other way round. */
-const RANK = `CASE $REASON WHEN 'complaint' THEN 4 WHEN 'hard_bounce' THEN 3 WHEN 'soft_bounce' THEN 2 ELSE 1 END`;
-const rank = (column: string) => RANK.replace('$REASON', column);
+const rank = (column: string) =>
+  `CASE ${column} WHEN 'complaint' THEN 4 WHEN 'hard_bounce' THEN 3 WHEN 'soft_bounce' THEN 2 ELSE 1 END`;
 
 /** An outbox row an event names, with what it was about. */
 export interface EventTarget {
@@ -90,29 +90,6 @@ export interface NewMailEvent {
   at: Date;
 }
 
-/** Records an event once per (source, event id). @returns false when it had been recorded before. */
-export async function recordMailEvent(db: Queryable, event: NewMailEvent): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO mail_events (source, event_id, kind, outbox_id, campaign_id, subscriber_id, email_hash, status,
-       diagnostic, occurred_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (source, event_id) DO NOTHING RETURNING id`,
-    [
-      event.source,
-      event.eventId,
-      event.kind,
-      event.target.outboxId,
-      event.target.campaignId,
-      event.target.subscriberId,
-      event.target.email === null ? null : emailHash(event.target.email),
-      event.status,
-      event.diagnostic,
-      event.at,
-    ],
-  );
-  return rows.length === 1;
-}
-
 /**
  * Soft bounces of different mails to this address within the window that still count: not forgiven, and after
  * the last mail that was delivered to it (sent, with no report about it other than a deferral at send time).
@@ -138,22 +115,10 @@ export interface NewSuppression {
   reason: Exclude<SuppressionReason, 'unsubscribe'>;
   source: SuppressionSource;
   detail: string | null;
-}
-
-/**
- * Suppresses an address, or strengthens the reason of its suppression (a complaint outranks a bounce, a bounce
- * an unsubscribe). @returns the row's id when something changed, undefined when it was suppressed already.
- */
-export async function suppress(db: Queryable, entry: NewSuppression): Promise<number | undefined> {
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO mail_suppressions AS m (email_hash, reason, source, email, detail) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (email_hash) DO UPDATE SET reason = EXCLUDED.reason, source = EXCLUDED.source,
-       email = EXCLUDED.email, detail = EXCLUDED.detail, created_at = now()
-     WHERE ${rank('m.reason')} < ${rank('EXCLUDED.reason')}
-     RETURNING id`,
-    [emailHash(entry.email), entry.reason, entry.source, entry.email, entry.detail],
-  );
-  return row?.id;
+  /** The status the address's subscriber takes. */
+  status: 'bounced' | 'complained';
+  /** Why its waiting mail is cancelled (the outbox row's last error). */
+  cancelReason: string;
 }
 
 /** Templates a bounce or complaint stops: everything to the person except the firm's own replies to them. */
@@ -167,26 +132,67 @@ export const SUPPRESSIBLE_TEMPLATES = [
 ] as const;
 
 /**
- * Marks the address's subscriber `bounced` or `complained` and cancels its mail that has not gone out.
- * @returns the ids of the subscribers whose status changed.
+ * In one statement (a bounce costs one round trip, not six, which keeps a send with many bounces fast):
+ * records `event` once per (source, event id), and with `suppression`
+ * - suppresses the address, or strengthens the reason of its suppression (a complaint outranks a bounce, a
+ *   bounce an unsubscribe);
+ * - marks its subscriber `bounced` or `complained`, and cancels its mail that has not gone out;
+ * - logs a new or strengthened suppression in the activity log.
+ * Without `event`, only the suppression; when `event` had been recorded before, nothing at all.
+ * @returns false when `event` had been recorded before.
  */
-export async function stopMailTo(
+export async function recordAndSuppress(
   db: Queryable,
-  email: string,
-  status: 'bounced' | 'complained',
-  reason: string,
-): Promise<number[]> {
-  const from = status === 'complained' ? ['pending', 'confirmed', 'bounced'] : ['pending', 'confirmed'];
-  const changed = await db.query<{ id: number }>(
-    `UPDATE subscribers SET status = $2 WHERE lower(email) = lower($1) AND status = ANY($3::text[]) RETURNING id`,
-    [email, status, from],
+  event: NewMailEvent | null,
+  suppression: NewSuppression | null,
+): Promise<boolean> {
+  const params: unknown[] = [];
+  const $ = (value: unknown) => `$${params.push(value)}`;
+  const recorded = event
+    ? `INSERT INTO mail_events (source, event_id, kind, outbox_id, campaign_id, subscriber_id, email_hash, status,
+         diagnostic, occurred_at)
+       VALUES (${$(event.source)}, ${$(event.eventId)}, ${$(event.kind)}, ${$(event.target.outboxId)}::int,
+         ${$(event.target.campaignId)}::int, ${$(event.target.subscriberId)}::int,
+         ${$(event.target.email === null ? null : emailHash(event.target.email))}, ${$(event.status)},
+         ${$(event.diagnostic)}, ${$(event.at)}::timestamptz)
+       ON CONFLICT (source, event_id) DO NOTHING RETURNING id`
+    : 'SELECT 1 AS id';
+  let suppressing = '';
+  if (suppression) {
+    const email = $(suppression.email);
+    const from =
+      suppression.status === 'complained' ? ['pending', 'confirmed', 'bounced'] : ['pending', 'confirmed'];
+    suppressing = `,
+     sup AS (
+       INSERT INTO mail_suppressions AS m (email_hash, reason, source, email, detail)
+       SELECT ${$(emailHash(suppression.email))}, ${$(suppression.reason)}, ${$(suppression.source)}, ${email},
+         ${$(suppression.detail)} FROM ev
+       ON CONFLICT (email_hash) DO UPDATE SET reason = EXCLUDED.reason, source = EXCLUDED.source,
+         email = EXCLUDED.email, detail = EXCLUDED.detail, created_at = now()
+       WHERE ${rank('m.reason')} < ${rank('EXCLUDED.reason')}
+       RETURNING id, reason, source),
+     subs AS (
+       UPDATE subscribers SET status = ${$(suppression.status)}
+       WHERE lower(email) = lower(${email}) AND status = ANY(${$(from)}::text[]) AND EXISTS (SELECT 1 FROM ev)
+       RETURNING id),
+     cancelled AS (
+       UPDATE outbox SET status = 'cancelled', last_error = ${$(suppression.cancelReason)}, failure_kind = NULL
+       WHERE lower(recipient) = lower(${email}) AND status = 'pending'
+         AND template = ANY(${$(SUPPRESSIBLE_TEMPLATES)}::text[]) AND EXISTS (SELECT 1 FROM ev)
+       RETURNING id),
+     logged AS (
+       INSERT INTO activity_log (action, target)
+       SELECT 'suppression.add', 'suppression ' || sup.id || ': ' || sup.reason || ' from ' || sup.source
+         || coalesce(', subscriber ' || (SELECT string_agg(id::text, ', ' ORDER BY id) FROM subs), '')
+       FROM sup
+       RETURNING id)`;
+  }
+  const [row] = await db.query<{ recorded: number }>(
+    `WITH ev AS (${recorded})${suppressing}
+     SELECT count(*)::int AS recorded FROM ev`,
+    params,
   );
-  await db.query(
-    `UPDATE outbox SET status = 'cancelled', last_error = $2, failure_kind = NULL
-     WHERE lower(recipient) = lower($1) AND status = 'pending' AND template = ANY($3::text[])`,
-    [email, reason, SUPPRESSIBLE_TEMPLATES],
-  );
-  return changed.map((row) => row.id);
+  return (row?.recorded ?? 0) > 0;
 }
 
 /** Soft bounces of this address stop counting (the suppression they led to was lifted). */
@@ -310,4 +316,55 @@ export async function liftByConfirmation(
   );
   if (row) await forgiveSoftBounces(db, hash);
   return row;
+}
+
+/** The last {@link RATE_WINDOW_DAYS} days of all mail (issues and every other mail alike), as relays count it. */
+export interface DeliveryWindow {
+  days: number;
+  /** Mail handed to the relay in the window: accepted, or refused for good. */
+  sent: number;
+  /** Mail the relay accepted. */
+  accepted: number;
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+  /** Hard bounces per mail sent; null when nothing was sent. */
+  bounceRate: number | null;
+  /** Complaints per mail accepted; null when nothing was accepted. */
+  complaintRate: number | null;
+}
+
+/** {@link DeliveryWindow} for the last `days` days, each bounced or complained-about mail counted once. */
+export async function deliveryWindow(db: Queryable, days = RATE_WINDOW_DAYS): Promise<DeliveryWindow> {
+  const [row] = await db.query<{
+    sent: number;
+    accepted: number;
+    hard: number;
+    soft: number;
+    complaints: number;
+  }>(
+    `WITH w AS (SELECT now() - make_interval(days => $1::int) AS since)
+     SELECT
+       (SELECT count(*) FROM outbox, w WHERE (status = 'sent' AND sent_at > w.since)
+          OR (status = 'failed' AND claimed_at > w.since))::int AS sent,
+       (SELECT count(*) FROM outbox, w WHERE status = 'sent' AND sent_at > w.since)::int AS accepted,
+       (SELECT count(DISTINCT coalesce(outbox_id::text, id::text)) FROM mail_events, w
+          WHERE kind = 'hard_bounce' AND occurred_at > w.since)::int AS hard,
+       (SELECT count(DISTINCT coalesce(outbox_id::text, id::text)) FROM mail_events, w
+          WHERE kind = 'soft_bounce' AND occurred_at > w.since)::int AS soft,
+       (SELECT count(DISTINCT coalesce(outbox_id::text, id::text)) FROM mail_events, w
+          WHERE kind = 'complaint' AND occurred_at > w.since)::int AS complaints`,
+    [days],
+  );
+  const { sent, accepted, hard, soft, complaints } = row!;
+  return {
+    days,
+    sent,
+    accepted,
+    hardBounces: hard,
+    softBounces: soft,
+    complaints,
+    bounceRate: sent > 0 ? hard / sent : null,
+    complaintRate: accepted > 0 ? complaints / accepted : null,
+  };
 }

@@ -13,6 +13,7 @@ import {
 } from './api.ts';
 import { copyText } from './clipboard.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { downloadCsv } from './download.ts';
 import type { TabProps } from './tab-props.ts';
 import type { PagerCopy, SubscribersCopy } from './copy.ts';
 import { fill, localDateTime, plural } from './format.ts';
@@ -156,15 +157,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
         fetchAllSubscribers(token),
         import('../../../lib/subscribers-csv.ts'),
       ]);
-      const url = URL.createObjectURL(new Blob([subscribersCsv(rows)], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = csvFileName();
-      link.hidden = true;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadCsv(subscribersCsv(rows), csvFileName());
       notify(copy.exported);
     } catch (error) {
       fail(error, copy.export_failed);
@@ -289,6 +282,8 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
             <option value="">{copy.status_all}</option>
             <option value="confirmed">{copy.status_confirmed}</option>
             <option value="pending">{copy.status_pending}</option>
+            <option value="bounced">{copy.status_bounced}</option>
+            <option value="complained">{copy.status_complained}</option>
           </select>
         </div>
         <div className="admin-toolbar__actions">
@@ -379,10 +374,10 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
                     <td className="admin-table__id">{row.id}</td>
                     <th scope="row" className="admin-table__email">
                       <span className="admin-table__address">{row.email}</span>
-                      {row.status === 'pending' && (
-                        <span className="admin-badge admin-badge--pending">
-                          {copy.pending}
-                          <span className="visually-hidden">: {copy.pending_hint}</span>
+                      {row.status !== 'confirmed' && (
+                        <span className={`admin-badge admin-badge--${row.status}`}>
+                          {copy[row.status]}
+                          <span className="visually-hidden">: {copy[`${row.status}_hint`]}</span>
                         </span>
                       )}
                     </th>

@@ -10,6 +10,8 @@ import type { Campaign, CampaignFailure } from '../../../server/repositories/cam
 import type { CampaignInput } from '../../../lib/campaign-schema.ts';
 import type { Lang } from '../../../i18n/lang.ts';
 import type { Insights } from '../../../server/repositories/insight.ts';
+import type { Suppression, SuppressionReason } from '../../../server/repositories/suppressions.ts';
+import type { Deliverability } from '../../../server/mail/suppression.ts';
 import type {
   Subscriber,
   SubscriberSort,
@@ -19,6 +21,9 @@ import type {
 export type {
   Campaign,
   CampaignFailure,
+  Deliverability,
+  Suppression,
+  SuppressionReason,
   Insights,
   Inquiry,
   InquiryMail,
@@ -269,11 +274,54 @@ export async function deleteCampaign(token: string, id: number): Promise<void> {
   await call(`/api/campaigns/${id}`, { method: 'DELETE', token });
 }
 
-/** `test` → one copy to the signed-in admin; `send` → every confirmed subscriber; `cancel` stops a send. */
-export async function campaignAction(token: string, id: number, action: 'test' | 'send' | 'cancel') {
-  return (await call(`/api/campaigns/${id}/${action}`, { method: 'POST', token })).json() as Promise<
+/**
+ * `test` → one copy to the signed-in admin; `send` → every confirmed subscriber; `cancel` stops a send.
+ * `confirmComplaints`: the owner's word that an issue goes out while complaints are above 0.3 %.
+ */
+export async function campaignAction(
+  token: string,
+  id: number,
+  action: 'test' | 'send' | 'cancel',
+  confirmComplaints = false,
+) {
+  const json = confirmComplaints ? { confirmComplaints: true } : undefined;
+  return (await call(`/api/campaigns/${id}/${action}`, { method: 'POST', token, json })).json() as Promise<
     Record<string, unknown>
   >;
+}
+
+export interface SuppressionQuery {
+  q: string;
+  /** Empty: every reason. */
+  reason: SuppressionReason | '';
+  page: number;
+  pageSize: number;
+}
+
+export async function fetchSuppressionPage(
+  token: string,
+  query: SuppressionQuery,
+  signal?: AbortSignal,
+): Promise<Page<Suppression>> {
+  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
+  if (query.q) params.set('q', query.q);
+  if (query.reason) params.set('reason', query.reason);
+  return page<Suppression>(await call(`/api/suppressions?${params}`, { token, signal }));
+}
+
+/** The whole list for the CSV export (the activity log records it). */
+export async function fetchAllSuppressions(token: string): Promise<Suppression[]> {
+  return (await page<Suppression>(await call('/api/suppressions?purpose=export', { token }))).rows;
+}
+
+/** Lifts a bounce suppression (owner only). */
+export async function liftSuppression(token: string, id: number): Promise<void> {
+  await call(`/api/suppressions/${id}`, { method: 'DELETE', token });
+}
+
+/** The last 30 days' bounce and complaint rates, with the admin's warnings. */
+export async function fetchDeliverability(token: string, signal?: AbortSignal): Promise<Deliverability> {
+  return (await (await call('/api/deliverability', { token, signal })).json()) as Deliverability;
 }
 
 export interface MailPreview {

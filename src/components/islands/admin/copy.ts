@@ -14,6 +14,8 @@ export const SUBSCRIBER_KEYS = [
   'status_all',
   'status_confirmed',
   'status_pending',
+  'status_bounced',
+  'status_complained',
   'clear_search',
   'copy_all',
   'copy_all_hint',
@@ -30,6 +32,10 @@ export const SUBSCRIBER_KEYS = [
   'missing_date',
   'pending',
   'pending_hint',
+  'bounced',
+  'bounced_hint',
+  'complained',
+  'complained_hint',
   'delete',
   'copy',
   'confirm_title',
@@ -209,6 +215,16 @@ export const CAMPAIGN_KEYS = [
   'count_queued',
   'count_failed',
   'count_skipped',
+  'count_accepted',
+  'count_hard',
+  'count_soft',
+  'count_complaints',
+  'count_unsubscribes',
+  'count_rate',
+  'complaints_title',
+  'complaints_text',
+  'complaints_accept',
+  'complaints_owner',
   'progress_label',
   'started',
   'finished',
@@ -313,6 +329,59 @@ export const OVERVIEW_KEYS = [
   'searches_text',
   'col_query',
   'col_searches',
+] as const;
+
+export const SUPPRESSION_KEYS = [
+  'heading',
+  'intro',
+  'search',
+  'search_hint',
+  'clear_search',
+  'reason_filter',
+  'reason_all',
+  'reason_hard_bounce',
+  'reason_soft_bounce',
+  'reason_complaint',
+  'reason_unsubscribe',
+  'source_link',
+  'source_smtp',
+  'source_dsn',
+  'source_arf',
+  'source_ses',
+  'source_postmark',
+  'source_mailgun',
+  'source_sendgrid',
+  'col_address',
+  'col_reason',
+  'col_source',
+  'col_date',
+  'col_detail',
+  'col_action',
+  'address_hidden',
+  'lift',
+  'lift_title',
+  'lift_text',
+  'lift_accept',
+  'lift_cancel',
+  'lifted',
+  'lift_failed',
+  'lift_only_owner',
+  'export',
+  'exported',
+  'export_failed',
+  'total_one',
+  'total_other',
+  'loading',
+  'empty',
+  'empty_filtered',
+  'load_failed',
+  'retry',
+  'rates_title',
+  'rates_none',
+  'rates_bounces',
+  'rates_complaints',
+  'warn_bounces',
+  'warn_complaints',
 ] as const;
 
 export const PAGER_KEYS = ['page_size', 'previous', 'next', 'position', 'range'] as const;
@@ -597,6 +666,7 @@ export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
 export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number], string>;
 export type PagerCopy = Record<(typeof PAGER_KEYS)[number], string>;
 export type OverviewCopy = Record<(typeof OVERVIEW_KEYS)[number], string>;
+export type SuppressionsCopy = Record<(typeof SUPPRESSION_KEYS)[number], string>;
 
 export interface PanelCopy {
   tabs: Record<'label' | 'draft_banner' | 'draft_open' | TabName, string>;
@@ -609,9 +679,16 @@ export interface PanelCopy {
   overview: OverviewCopy;
   team: TeamCopy;
   activity: ActivityCopy;
+  suppressions: SuppressionsCopy;
   roles: RolesCopy;
   idle: IdleCopy;
-  pager: PagerCopy & { subscribers: string; inquiries: string; campaigns: string; activity: string };
+  pager: PagerCopy & {
+    subscribers: string;
+    inquiries: string;
+    campaigns: string;
+    activity: string;
+    suppressions: string;
+  };
   errorHeading: string;
 }
 

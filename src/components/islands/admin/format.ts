@@ -65,3 +65,13 @@ export function localTime(epochMs: number): string {
   clock ??= new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
   return clock.format(new Date(epochMs));
 }
+
+/**
+ * A share as a percentage in the page's language, to two decimals at most: percent(0.0045) → '0.45%' on an
+ * English page, '0,45 %' on a German one; '–' for a rate with nothing to count yet (null).
+ */
+export function percent(share: number | null): string {
+  if (share === null) return '–';
+  const lang = typeof document === 'undefined' ? 'en-GB' : document.documentElement.lang || 'en-GB';
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(share);
+}

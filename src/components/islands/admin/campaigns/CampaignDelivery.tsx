@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { campaignAction, fetchCampaign, isAbort, isAuthError, type CampaignDetail } from '../api.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { fill, localDateTime, plural } from '../format.ts';
+import { fill, localDateTime, percent, plural } from '../format.ts';
 import type { CampaignsProps } from './types.ts';
 import { MailPreview } from './MailPreview.tsx';
 
@@ -48,7 +48,7 @@ export function CampaignDelivery({ token, copy, campaign, onChange, notify, onUn
     }
   };
 
-  const { counts, skipped } = campaign;
+  const { counts, skipped, delivery } = campaign;
   const recipients = campaign.recipients ?? 0;
   const settled = counts.sent + counts.failed + skipped;
   const figures: Array<[string, number, string]> = [
@@ -57,6 +57,15 @@ export function CampaignDelivery({ token, copy, campaign, onChange, notify, onUn
     [copy.count_queued, counts.queued, 'queued'],
     [copy.count_failed, counts.failed, 'failed'],
     [copy.count_skipped, skipped, 'skipped'],
+  ];
+  // What became of the copies sent: each with its share (bounces of those sent, the rest of those accepted).
+  const rated = (count: number, rate: number | null) => fill(copy.count_rate, { count, rate: percent(rate) });
+  const outcomes: Array<[string, string, string]> = [
+    [copy.count_accepted, String(delivery.accepted), 'accepted'],
+    [copy.count_hard, rated(delivery.hardBounces, delivery.rates.hardBounces), 'hard'],
+    [copy.count_soft, rated(delivery.softBounces, delivery.rates.softBounces), 'soft'],
+    [copy.count_complaints, rated(delivery.complaints, delivery.rates.complaints), 'complaints'],
+    [copy.count_unsubscribes, rated(delivery.unsubscribes, delivery.rates.unsubscribes), 'unsubscribes'],
   ];
 
   return (
@@ -82,7 +91,7 @@ export function CampaignDelivery({ token, copy, campaign, onChange, notify, onUn
           {settled} / {recipients}
         </progress>
         <dl className="admin-campaign__counts">
-          {figures.map(([label, value, kind]) => (
+          {[...figures, ...outcomes].map(([label, value, kind]) => (
             <div key={kind} className={`admin-campaign__count admin-campaign__count--${kind}`}>
               <dt>{label}</dt>
               <dd>{value}</dd>

@@ -4,6 +4,7 @@ import { CAMPAIGN_LIMITS, campaignSchema, type CampaignInput } from '../../../..
 import { validate, type FieldErrors } from '../../../../lib/schemas.ts';
 import {
   ApiError,
+  fetchDeliverability,
   campaignAction,
   countConfirmed,
   deleteCampaign,
@@ -13,7 +14,7 @@ import {
   type CampaignDetail,
 } from '../api.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { fill, plural } from '../format.ts';
+import { fill, percent, plural } from '../format.ts';
 import { ArticlePicker } from './ArticlePicker.tsx';
 import { forgetDraft, keepDraft } from './draft-store.ts';
 import type { CampaignsProps } from './types.ts';
@@ -57,7 +58,9 @@ export function CampaignEditor(props: Props) {
   /** The last count and the language it counts: a count of the other language is no count for this one. */
   const [counted, setCounted] = useState<{ lang: Lang; confirmed: number } | null>(null);
   const confirmed = counted?.lang === lang ? counted.confirmed : null;
-  const [dialog, setDialog] = useState<'send' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'send' | 'complaints' | 'delete' | null>(null);
+  /** The last 30 days' complaint rate, when it is above 0.3 % and the owner is asked to confirm a send. */
+  const [complaintRate, setComplaintRate] = useState<number | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
   // The recipients are the confirmed subscribers of the issue's language: counted again when it changes.
@@ -149,15 +152,21 @@ export function CampaignEditor(props: Props) {
       if ((await save()) !== null) setDialog('send');
     });
 
-  const send = () =>
+  const send = (confirmComplaints = false) =>
     run('send', async () => {
       setDialog(null);
       try {
-        await campaignAction(token, id!, 'send');
+        await campaignAction(token, id!, 'send', confirmComplaints);
         notify(copy.sending_started);
         props.onSent();
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409 && confirmed === 0)
+        if (error instanceof ApiError && error.code === 'complaints_need_confirmation') {
+          // Above 0.3 % complaints the owner confirms once more, knowing the rate.
+          setComplaintRate((await fetchDeliverability(token).catch(() => null))?.complaintRate ?? null);
+          setDialog('complaints');
+        } else if (error instanceof ApiError && error.code === 'complaints_need_owner')
+          notify(copy.complaints_owner, 'error');
+        else if (error instanceof ApiError && error.status === 409 && confirmed === 0)
           notify(fill(copy.no_recipients, { language }), 'error');
         else failed(error, copy.send_failed);
       }
@@ -294,7 +303,17 @@ export function CampaignEditor(props: Props) {
           language,
         })}
         cancelLabel={copy.dialog_cancel}
-        onConfirm={send}
+        onConfirm={() => send()}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'complaints'}
+        title={copy.complaints_title}
+        text={fill(copy.complaints_text, { rate: percent(complaintRate) })}
+        detail={content.subject}
+        confirmLabel={copy.complaints_accept}
+        cancelLabel={copy.dialog_cancel}
+        onConfirm={() => send(true)}
         onCancel={() => setDialog(null)}
       />
       <ConfirmDialog

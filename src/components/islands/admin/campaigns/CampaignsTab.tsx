@@ -3,6 +3,7 @@ import { fetchCampaignPage, type Campaign } from '../api.ts';
 import type { CampaignsCopy } from '../copy.ts';
 import type { TabProps } from '../tab-props.ts';
 import { fill, localDateTime, plural } from '../format.ts';
+import { DeliverabilitySummary } from '../DeliverabilitySummary.tsx';
 import { ListFallback } from '../ListFallback.tsx';
 import { Pager } from '../Pager.tsx';
 import { usePagedList, type Paging } from '../usePagedList.ts';
@@ -107,6 +108,13 @@ export function CampaignsTab(props: CampaignsProps) {
           </div>
         </div>
       )}
+      {props.deliverabilityCopy && (
+        <DeliverabilitySummary
+          token={token}
+          copy={props.deliverabilityCopy}
+          onUnauthorized={onUnauthorized}
+        />
+      )}
       <ListFallback list={list} copy={copy} onRetry={reload} />
       {list.status === 'ready' && list.total > 0 && (
         <>
@@ -165,5 +173,11 @@ export function CampaignsTab(props: CampaignsProps) {
 
 /** The panel's newsletter-issues tab. */
 export const CampaignsPanel = ({ copy, ...props }: TabProps) => (
-  <CampaignsTab {...props} copy={copy.campaigns} pagerCopy={copy.pager} pagerLabel={copy.pager.campaigns} />
+  <CampaignsTab
+    {...props}
+    copy={copy.campaigns}
+    pagerCopy={copy.pager}
+    pagerLabel={copy.pager.campaigns}
+    deliverabilityCopy={copy.suppressions}
+  />
 );

@@ -3,7 +3,7 @@
  * editor and the delivery panel, and the article options of the picker. A module of its own, so that a child
  * never imports its parent for a type.
  */
-import type { CampaignsCopy, PagerCopy } from '../copy.ts';
+import type { CampaignsCopy, PagerCopy, SuppressionsCopy } from '../copy.ts';
 import type { ToastTone } from '../Toasts.tsx';
 
 /** What the picker needs of an indexed article. */
@@ -24,4 +24,6 @@ export interface CampaignsProps {
   onUnauthorized: () => void;
   /** Open the draft an ended session left in this tab at once. */
   resumeDraft?: boolean;
+  /** The words of the 30-day bounce and complaint figures shown above the list. */
+  deliverabilityCopy?: SuppressionsCopy;
 }
