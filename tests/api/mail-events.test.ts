@@ -350,28 +350,23 @@ describe('Mailgun', () => {
 });
 
 describe('SendGrid', () => {
-  const batchFor = (email: string, messageId: string, otherEmail: string, otherMessageId: string) => {
+  /**
+   * Sends an issue to two subscribers and returns SendGrid's sample batch naming their copies: `processed`
+   * and a bounce for the first, a spam report for the second.
+   */
+  const issueBatch = async () => {
+    const ids = await sendIssue(['example@plant.example', 'spam@plant.example']);
     const [processed, bounce, spam] = sample('sendgrid-events.json');
     const at = seconds();
-    Object.assign(processed, { email, 'smtp-id': messageId, timestamp: at });
-    Object.assign(bounce, {
-      email,
-      'smtp-id': messageId,
-      timestamp: at,
-      reason: '550 5.1.1 unknown recipient',
-    });
-    Object.assign(spam, { email: otherEmail, 'smtp-id': otherMessageId, timestamp: at });
+    const first = { email: 'example@plant.example', 'smtp-id': ids['example@plant.example'], timestamp: at };
+    Object.assign(processed, first);
+    Object.assign(bounce, { ...first, reason: '550 5.1.1 unknown recipient' });
+    Object.assign(spam, { email: 'spam@plant.example', 'smtp-id': ids['spam@plant.example'], timestamp: at });
     return JSON.stringify([processed, bounce, spam]);
   };
 
   test('a signed batch with a bounce and a spam report, once valid; the same batch again changes nothing', async () => {
-    const ids = await sendIssue(['example@plant.example', 'spam@plant.example']);
-    const batch = batchFor(
-      'example@plant.example',
-      ids['example@plant.example']!,
-      'spam@plant.example',
-      ids['spam@plant.example']!,
-    );
+    const batch = await issueBatch();
     expect((await post('sendgrid', batch, sendgridHeaders(batch))).body).toEqual({
       received: 2,
       applied: 2,
@@ -390,13 +385,7 @@ describe('SendGrid', () => {
   });
 
   test('forged: another key, a changed body, no signature, a stale timestamp → 401, nothing changed', async () => {
-    const ids = await sendIssue(['example@plant.example', 'spam@plant.example']);
-    const batch = batchFor(
-      'example@plant.example',
-      ids['example@plant.example']!,
-      'spam@plant.example',
-      ids['spam@plant.example']!,
-    );
+    const batch = await issueBatch();
     const other = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
     await refused('sendgrid', batch, sendgridHeaders(batch, { key: other }));
     await refused('sendgrid', batch.replace('spamreport', 'open'), sendgridHeaders(batch));
