@@ -80,7 +80,7 @@ export const newsletterSignupSchema = z.strictObject(
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
 /** Version of the privacy policy the contact and booking forms link to; stored with each inquiry. */
-export const PRIVACY_POLICY_VERSION = 'privacy-2026-11-26';
+export const PRIVACY_POLICY_VERSION = 'privacy-2026-11-28';
 
 /** Limits shared by the form fields (`maxLength`), the schemas and the `inquiries` table. */
 export const CONTACT_LIMITS = {

@@ -66,7 +66,9 @@ async function preview(purpose: LinkPurpose, subscriberId: number, tag: string):
   const row = await findSubscriber(database(), subscriberId);
   if (!row || addressTag(row.email) !== tag) return AFTER[purpose].gone;
   if (purpose === 'confirm' && row.status === 'confirmed') return AFTER.confirm.already;
-  if (purpose === 'unsubscribe' && row.status !== 'confirmed') return AFTER.unsubscribe.gone;
+  // A link from before a bounce or complaint confirms nothing (a new sign-up does); it still unsubscribes.
+  if (purpose === 'confirm' && row.status !== 'pending') return AFTER.confirm.gone;
+  if (purpose === 'unsubscribe' && row.status === 'pending') return AFTER.unsubscribe.gone;
   return { status: 200, page: purpose, showForm: true };
 }
 

@@ -66,17 +66,31 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
       `DELETE FROM subscribers WHERE status = 'pending'
        AND coalesce(consented_at, created_at) < now() - make_interval(days => ${r.pendingSignUpDays})`,
     ),
-    mailPurged: await count(
-      db,
-      `UPDATE outbox SET recipient = NULL, params = '{}', last_error = NULL, purged_at = now()
-       WHERE purged_at IS NULL AND status IN ('sent', 'failed', 'cancelled')
-       AND created_at < now() - make_interval(days => ${r.mailPersonalDataDays})`,
-    ),
-    mailDeleted: await count(
-      db,
-      `DELETE FROM outbox WHERE purged_at IS NOT NULL
-       AND created_at < now() - make_interval(days => ${r.mailRecordDays})`,
-    ),
+    mailPurged:
+      (await count(
+        db,
+        `UPDATE outbox SET recipient = NULL, params = '{}', last_error = NULL, purged_at = now()
+         WHERE purged_at IS NULL AND status IN ('sent', 'failed', 'cancelled')
+         AND created_at < now() - make_interval(days => ${r.mailPersonalDataDays})`,
+      )) +
+      // A bounce or complaint keeps the address's hash and the server's reply as long as the mail's own data;
+      // the suppression it led to is kept on the suppression list, not here.
+      (await count(
+        db,
+        `UPDATE mail_events SET email_hash = NULL, diagnostic = NULL, subscriber_id = NULL
+         WHERE (email_hash IS NOT NULL OR diagnostic IS NOT NULL OR subscriber_id IS NOT NULL)
+         AND received_at < now() - make_interval(days => ${r.mailPersonalDataDays})`,
+      )),
+    mailDeleted:
+      (await count(
+        db,
+        `DELETE FROM outbox WHERE purged_at IS NOT NULL
+         AND created_at < now() - make_interval(days => ${r.mailRecordDays})`,
+      )) +
+      (await count(
+        db,
+        `DELETE FROM mail_events WHERE received_at < now() - make_interval(days => ${r.mailRecordDays})`,
+      )),
     inquiries: await count(
       db,
       `DELETE FROM inquiries WHERE

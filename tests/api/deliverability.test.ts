@@ -13,6 +13,7 @@ import { emailHash } from '../../src/server/mail/hash.ts';
 import { verpToken } from '../../src/server/mail/links.ts';
 import { applyMailEvent } from '../../src/server/mail/suppression.ts';
 import { messageIdFor } from '../../src/server/mail/worker.ts';
+import { applyRetention } from '../../src/server/retention.ts';
 import { type Api } from './support/harness.ts';
 import { dueNow, mailTo, NOTIFY_TO, runWorker, useMailApi, type TestMail } from './support/mail.ts';
 
@@ -637,5 +638,47 @@ describe('what the firm sees', () => {
     const complained = await api.call('GET', '/api/newsletter?status=complained', { token });
     expect(complained.body.map((s: { email: string }) => s.email)).toEqual(['v2@list.example']);
     expect((await api.call('GET', '/api/newsletter?status=gone', { token })).status).toBe(400);
+  });
+});
+
+describe('privacy', () => {
+  test('unsubscribing after a complaint keeps the suppression but only the hash of the address', async () => {
+    await addSubscribers(['wes@reader.example']);
+    await sendIssue();
+    const [issue] = mailTo(mail.catcher, 'wes@reader.example');
+    await applyMailEvent(api.db, event({ kind: 'complaint', recipient: 'wes@reader.example' }));
+    const link = /https:\/\/site\.korvel\.test(\/newsletter\/unsubscribe\?token=[\w.-]+)/.exec(
+      issue!.text,
+    )![1]!;
+    expect((await api.call('GET', link)).status).toBe(200);
+    expect((await api.call('POST', link)).status).toBe(200);
+    expect(await statusOf('wes@reader.example')).toBeUndefined();
+    expect(await suppressionOf('wes@reader.example')).toMatchObject({ reason: 'complaint', email: null });
+  });
+
+  test('a bounce keeps the hash and the reply 30 days, its record 400 days', async () => {
+    const insert = (id: string, ago: string) =>
+      api.db.query(
+        `INSERT INTO mail_events (source, event_id, kind, email_hash, diagnostic, subscriber_id, occurred_at, received_at)
+         VALUES ('dsn', $1, 'hard_bounce', $2, '550 5.1.1 (recipient) unknown', 7, now(), now() - $3::interval)`,
+        [id, emailHash(`${id}@list.example`), ago],
+      );
+    await insert('fresh', '29 days 23 hours');
+    await insert('month', '30 days 1 minute');
+    await insert('ancient', '400 days 1 minute');
+    await applyRetention(api.db);
+    const rows = await api.db.query<{
+      event_id: string;
+      email_hash: string | null;
+      diagnostic: string | null;
+    }>('SELECT event_id, email_hash, diagnostic FROM mail_events ORDER BY event_id');
+    expect(rows).toEqual([
+      {
+        event_id: 'fresh',
+        email_hash: emailHash('fresh@list.example'),
+        diagnostic: '550 5.1.1 (recipient) unknown',
+      },
+      { event_id: 'month', email_hash: null, diagnostic: null },
+    ]);
   });
 });

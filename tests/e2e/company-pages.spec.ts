@@ -91,7 +91,7 @@ readerTest(
       await expect(body).toContainText(field);
     }
     await expect(body.locator('a[href="/cookie-policy"]')).toBeVisible();
-    await expect(page.getByText('privacy-2026-11-26')).toBeVisible();
+    await expect(page.getByText('privacy-2026-11-28')).toBeVisible();
     const targets = await page
       .locator('.legal-doc__contents a')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));

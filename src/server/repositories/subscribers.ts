@@ -219,9 +219,13 @@ export async function unsubscribe(db: Queryable, id: number, tag: string): Promi
   const row = await lockForLink(db, id, tag);
   if (!row) return 'gone';
   await db.query('DELETE FROM subscribers WHERE id = $1', [id]);
-  await db.query('INSERT INTO mail_suppressions (email_hash) VALUES ($1) ON CONFLICT DO NOTHING', [
-    emailHash(row.email),
-  ]);
+  // A bounce or complaint that already suppresses the address stays, but without the address itself: after an
+  // unsubscribe only its hash is kept.
+  await db.query(
+    `INSERT INTO mail_suppressions (email_hash) VALUES ($1)
+     ON CONFLICT (email_hash) DO UPDATE SET email = NULL`,
+    [emailHash(row.email)],
+  );
   await db.query(
     `UPDATE outbox SET status = 'cancelled', last_error = 'the address unsubscribed'
      WHERE subscriber_id = $1 AND status = 'pending'`,
