@@ -113,6 +113,7 @@ export const INQUIRY_KEYS = [
   'mail_meeting-declined',
   'mail_team-invite',
   'mail_password-reset',
+  'mail_account-locked',
   'mail_sent',
   'mail_pending',
   'mail_sending',
@@ -335,6 +336,7 @@ export const SECOND_STEP_KEYS = [
   'wrong_code',
   'passkey_failed',
   'expired',
+  'locked',
   'restart',
   'working',
 ] as const;
@@ -377,6 +379,14 @@ export const PASSWORD_KEYS = [
 ] as const;
 
 export const ACCOUNT_KEYS = [
+  'proof_title',
+  'proof_text',
+  'proof_add_text',
+  'proof_password',
+  'proof_either',
+  'proof_submit',
+  'proof_wrong',
+  'proof_locked',
   'loading',
   'load_failed',
   'retry',
@@ -410,7 +420,6 @@ export const ACCOUNT_KEYS = [
   'totp_added',
   'totp_wrong',
   'totp_remove',
-  'totp_remove_title',
   'totp_remove_text',
   'totp_removed',
   'passkeys',
@@ -425,7 +434,6 @@ export const ACCOUNT_KEYS = [
   'passkey_used',
   'passkey_never',
   'passkey_remove',
-  'passkey_remove_title',
   'passkey_remove_text',
   'passkey_removed',
   'last_factor',
@@ -435,7 +443,6 @@ export const ACCOUNT_KEYS = [
   'recovery_left_other',
   'recovery_intro',
   'recovery_new',
-  'recovery_new_title',
   'recovery_new_text',
   'recovery_new_detail',
   'recovery_new_accept',
@@ -530,6 +537,7 @@ export const TEAM_KEYS = [
 ] as const;
 
 export const ACTIVITY_KEYS = [
+  'tally',
   'heading',
   'intro',
   'action',
