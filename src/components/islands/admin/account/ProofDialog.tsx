@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Proof } from '../account-api.ts';
 import { isApiError, isAuthError } from '../api.ts';
 import type { AccountCopy } from '../copy.ts';
+import { useModal } from '../modal.ts';
 
 interface Props {
   /** What is about to change and what it does; null while no change waits. */
@@ -27,28 +28,11 @@ export const proofOf = (typed: string): Proof =>
  * the field and returns to the opener; Escape cancels.
  */
 export function ProofDialog({ change, totp, copy, onProof, onCancel, onUnauthorized }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const open = change !== null;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setError(null);
-      element.showModal();
-      field.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-      if (opener.current?.isConnected) opener.current.focus();
-      opener.current = null;
-    }
-  }, [open]);
+  const dialog = useModal(change !== null, field, () => setError(null));
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
