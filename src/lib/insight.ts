@@ -34,14 +34,21 @@ const PERSONAL = [
 ];
 
 /**
- * A search query as it is counted: trimmed, lower case, inner whitespace collapsed, at most
+ * A search query as it is counted: trimmed, lower case, control and format characters and inner whitespace
+ * collapsed to one space, at most
  * {@link SEARCH_QUERY_MAX} characters; `undefined` when nothing is left or it looks like personal data.
  * @example normaliseSearchQuery('  Annex   1 ') // 'annex 1'
  * @example normaliseSearchQuery('ana@firm.example') // undefined
  */
 export function normaliseSearchQuery(query: string): string | undefined {
-  const text = query.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
-  if (!text || PERSONAL.some((pattern) => pattern.test(text))) return undefined;
+  const text = query
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  // "(other)" is what the counters call the queries past a day's cap (src/server/repositories/insight.ts).
+  if (!text || text === '(other)' || PERSONAL.some((pattern) => pattern.test(text))) return undefined;
   if (text.length <= SEARCH_QUERY_MAX) return text;
   const cut = text.slice(0, SEARCH_QUERY_MAX);
   return cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : SEARCH_QUERY_MAX);

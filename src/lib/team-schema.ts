@@ -56,6 +56,27 @@ export const passkeyRegisterSchema = z.strictObject(
   'Send a JSON object with the passkey response.',
 );
 
+/**
+ * Proof of identity asked again for every change of a second factor or the recovery codes (ASVS 7.5.1): the
+ * current password or a code from the account's authenticator app, one of the two.
+ */
+const proof = {
+  currentPassword: z.optional(
+    z.string('Enter your current password.').check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
+  ),
+  code: z.optional(
+    z.string('Enter the code.').check(z.regex(/^\s*[0-9]{3}\s?[0-9]{3}\s*$/, 'Enter the six digits.')),
+  ),
+};
+const oneProof = (value: { currentPassword?: string; code?: string }) =>
+  (value.currentPassword === undefined) !== (value.code === undefined);
+const PROOF_MESSAGE = 'Confirm it is you: send your current password or a code from your authenticator app.';
+
+/** The body of a factor change that carries nothing else: the proof alone. */
+export const reauthSchema = z
+  .strictObject(proof, 'Send a JSON object with currentPassword or code.')
+  .check(z.refine(oneProof, { message: PROOF_MESSAGE, path: ['currentPassword'] }));
+
 export const totpConfirmSchema = z.strictObject(
   {
     code: z.string('Enter the code.').check(z.regex(/^\s*[0-9]{3}\s?[0-9]{3}\s*$/, 'Enter the six digits.')),

@@ -1,5 +1,5 @@
 /**
- * Invitation (72 hours) and password-reset (30 minutes) links. A link's token is an HMAC of its row id under a
+ * Invitation (72 hours), password-reset (30 minutes) and unlock (24 hours) links. A link's token is an HMAC of its row id under a
  * key derived from JWT_SECRET: the table keeps only the token's SHA-256 and the outbox only the row id, so
  * neither a copy of the database nor of the mail queue holds a usable link; the mail is composed with the
  * token at send time. Links carry the token in the fragment (`#token=`), which never reaches a server log or
@@ -19,12 +19,20 @@ import {
 
 export const INVITATION_HOURS = 72;
 export const RESET_MINUTES = 30;
+/** The unlock link mailed at a lock: a lock may be noticed the next morning. */
+export const UNLOCK_HOURS = 24;
 
 const LIFETIME_SECONDS: Record<LinkPurpose, number> = {
   invite: INVITATION_HOURS * 3600,
   reset: RESET_MINUTES * 60,
+  unlock: UNLOCK_HOURS * 3600,
 };
-const PAGE: Record<LinkPurpose, string> = { invite: '/admin/invite', reset: '/admin/reset-password' };
+// An unlock link sets a new password on the reset page: whoever reached the lock may know the old one.
+const PAGE: Record<LinkPurpose, string> = {
+  invite: '/admin/invite',
+  reset: '/admin/reset-password',
+  unlock: '/admin/reset-password',
+};
 
 const linkKey = () => Buffer.from(hkdfSync('sha256', jwtSecret(), '', 'korvel account links', 32));
 

@@ -1,7 +1,9 @@
 /**
  * The link pages' calls, without a bearer token: an invitation is inspected and accepted, a password reset is
- * asked for and confirmed. A reset request answers 202 with the same body whether or not the address has an
- * account; a reset ends every session of the account and never skips the second factor.
+ * asked for and confirmed. A reset request answers 202 with the same body and the same work before the reply
+ * whether or not the address has an account (the account is looked up after it); a reset ends every session
+ * and sign-in ticket of the account, never skips the second factor, and unlocks the account
+ * (src/server/lockout.ts): the unlock link mailed at a lock is a reset link that lives a day.
  */
 import { validate } from '../lib/schemas.ts';
 import {
@@ -14,12 +16,13 @@ import { createAccountLink, openLink } from './account-links.ts';
 import { startSession } from './auth.ts';
 import { database, jwtSecret } from './config.ts';
 import { HttpError, json, readJson, type Handler } from './http.ts';
-import { sendSoon } from './mail/kick.ts';
+import { unlockAccount } from './lockout.ts';
+import { afterReply } from './mail/kick.ts';
 import { hashPassword } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hit, type Limit } from './rate-limit.ts';
 import { useLink } from './repositories/admin-links.ts';
-import { recordActivity } from './repositories/activity.ts';
+import { recordActivity, tallyRefusal } from './repositories/activity.ts';
 import { findAdminByEmail, findAdminById, setName, setPassword } from './repositories/admins.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 import { revokeSessions } from './repositories/sessions.ts';
@@ -99,18 +102,16 @@ export const requestReset: Handler = async (req, context) => {
   const db = database();
   const fromIp = await hit(db, RESET_PER_IP, context.ip);
   if (fromIp.count > RESET_PER_IP.max) {
-    await recordActivity(db, {
-      actor: null,
-      action: 'http.429',
-      target: 'POST /admin/password-reset',
-      ip: context.ip,
-    });
+    await tallyRefusal(db, { action: 'http.429', target: 'POST /admin/password-reset', ip: context.ip });
     throw new HttpError(429, 'rate_limited', 'Too many requests from your network. Try again later.', {
       headers: { 'retry-after': String(fromIp.retryAfter) },
     });
   }
-  const admin = await findAdminByEmail(db, email);
-  if (admin && admin.status === 'active') {
+  // Whether the address has an account is found out after the reply: before, a real account's link and
+  // mail made its reply measurably slower than an unknown address's.
+  await afterReply(context, db, async () => {
+    const admin = await findAdminByEmail(db, email);
+    if (admin?.status !== 'active') return [];
     const mailIds = await db.transaction(async (tx) => {
       const link = await createAccountLink(tx, admin.id, 'reset');
       return enqueueMail(tx, [
@@ -123,8 +124,8 @@ export const requestReset: Handler = async (req, context) => {
       ]);
     });
     await recordActivity(db, { actor: admin, action: 'auth.password_reset_requested', ip: context.ip });
-    await sendSoon(context, db, mailIds);
-  }
+    return mailIds;
+  });
   return json(202, RESET_REQUESTED);
 };
 
@@ -136,7 +137,7 @@ export const confirmReset: Handler = async (req, context) => {
     'Check the new password.',
   );
   const db = database();
-  const link = await openLink(db, 'reset', input.token);
+  const link = (await openLink(db, 'reset', input.token)) ?? (await openLink(db, 'unlock', input.token));
   const admin = link && (await findAdminById(db, link.adminId));
   if (!link || !admin || admin.status !== 'active') throw linkGone();
   const problem = passwordProblem(input.password, admin.email);
@@ -145,6 +146,7 @@ export const confirmReset: Handler = async (req, context) => {
   if (!(await useLink(db, link.id))) throw linkGone();
   await setPassword(db, admin.id, passwordHash);
   await revokeSessions(db, admin.id);
+  await unlockAccount(db, admin.id);
   await recordActivity(db, { actor: admin, action: 'auth.password_reset', ip: context.ip });
   return json(200, {});
 };

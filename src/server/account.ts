@@ -1,13 +1,17 @@
 /**
  * /api/account/*: what each person does for themselves — name, password, second factors, recovery codes and
  * sessions. A session that may only enrol a factor reaches these calls (and nothing else); enrolling the first
- * factor ends it and starts a full session, whose token the reply carries.
+ * factor ends it and starts a full session, whose token the reply carries. Every change of a factor or of the
+ * recovery codes asks again for the current password or an authenticator code ({@link confirmIdentity}), so a
+ * stolen session token alone changes none of them; and a session started by such a change keeps the start
+ * and absolute end of the one it replaces, so no change extends a token's life.
  */
 import { validate, type FieldErrors } from '../lib/schemas.ts';
 import {
   accountNameSchema,
   passkeyRegisterSchema,
   passwordChangeSchema,
+  reauthSchema,
   totpConfirmSchema,
 } from '../lib/team-schema.ts';
 import { requireAccount, startSession, type SignedIn } from './auth.ts';
@@ -26,7 +30,8 @@ import { registrationOptions, verifyRegistration } from './passkeys.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
 import { rowId } from './query.ts';
-import { accountDelayMs, hit, LOGIN_PER_ACCOUNT, LOGIN_PER_IP, release } from './rate-limit.ts';
+import { reserveTry, tryFailed, trySucceeded, type Step } from './lockout.ts';
+import { hit, LOGIN_PER_IP, release } from './rate-limit.ts';
 import { recordActivity, type ActivityAction } from './repositories/activity.ts';
 import { findAdminById, hasFactor, setName, setPassword, type Admin } from './repositories/admins.ts';
 import {
@@ -38,6 +43,7 @@ import {
   replaceRecoveryCodes,
   setPendingTotp,
   totpOf,
+  useTotpStep,
 } from './repositories/factors.ts';
 import {
   IDLE_TIMEOUT_SECONDS,
@@ -47,7 +53,6 @@ import {
   setSessionChallenge,
   takeSessionChallenge,
 } from './repositories/sessions.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const BODY_LIMIT = 4 * 1024;
 /** A passkey registration carries an attestation object; 'none' attestation keeps it small. */
@@ -55,6 +60,12 @@ const PASSKEY_BODY_LIMIT = 64 * 1024;
 
 const invalid = (message: string, fields: FieldErrors) =>
   new HttpError(400, 'validation_failed', message, { fields });
+const stepLocked = () =>
+  new HttpError(
+    423,
+    'account_locked',
+    'Too many wrong tries in a row: this is locked. The link mailed to your address unlocks it.',
+  );
 const lastFactor = () =>
   new HttpError(
     409,
@@ -70,6 +81,64 @@ async function log(
   target?: string,
 ) {
   await recordActivity(db, { actor: { id: admin.id, email: admin.email }, action, target, ip: context.ip });
+}
+
+/** What the person typed to confirm it is them: the current password or a code from their authenticator. */
+export interface Proof {
+  currentPassword?: string;
+  code?: string;
+}
+
+/**
+ * Checks `proof` for a signed-in account, counted like a sign-in: from the network (the password limit) and on
+ * the account's hard cap of the step it proves (src/server/lockout.ts). Throws 400 with the field at fault,
+ * 423 when that step is locked, 429 when the network is over its limit.
+ */
+export async function confirmIdentity(
+  db: Db,
+  admin: SignedIn,
+  proof: Proof,
+  context: RequestContext,
+): Promise<void> {
+  const now = new Date();
+  const fromIp = await hit(db, LOGIN_PER_IP, context.ip, now);
+  if (fromIp.count > LOGIN_PER_IP.max) {
+    throw new HttpError(429, 'rate_limited', 'Too many failed attempts from your network. Try again later.', {
+      headers: { 'retry-after': String(fromIp.retryAfter) },
+    });
+  }
+  const step: Step = proof.code === undefined ? 'password' : 'mfa';
+  if (!(await reserveTry(db, admin.id, step))) throw stepLocked();
+  const right =
+    step === 'password'
+      ? await verifyPassword(proof.currentPassword ?? '', admin.passwordHash ?? DECOY_HASH)
+      : await totpCodeIsRight(db, admin.id, proof.code ?? '');
+  if (!right) {
+    await tryFailed(db, admin, step, context);
+    throw step === 'password'
+      ? invalid('Your current password is not right.', {
+          currentPassword: 'This is not your current password.',
+        })
+      : invalid('That code did not work.', { code: 'That code did not work. Try the newest one.' });
+  }
+  await release(db, LOGIN_PER_IP, context.ip, now);
+  await trySucceeded(db, admin.id, step);
+}
+
+/** A fresh code of the account's confirmed TOTP secret; each step is accepted once, as at sign-in. */
+async function totpCodeIsRight(db: Queryable, adminId: number, code: string): Promise<boolean> {
+  const totp = await totpOf(db, adminId);
+  const secret = totp?.encryptedSecret ? decryptSecret(totp.encryptedSecret) : undefined;
+  const step = secret === undefined ? undefined : totpStep(secret, code.replace(/\s/g, ''));
+  return step !== undefined && (await useTotpStep(db, adminId, step));
+}
+
+/** Reads the proof that is a call's whole body, then checks it. */
+async function proven(req: Request, db: Db, admin: SignedIn, context: RequestContext): Promise<void> {
+  const parsed = validate(reauthSchema, await readJson(req, BODY_LIMIT));
+  if (!parsed.ok)
+    throw invalid('Confirm it is you with your password or an authenticator code.', parsed.fields);
+  await confirmIdentity(db, admin, parsed.data, context);
 }
 
 /** GET /api/account: the account as its owner sees it. */
@@ -119,7 +188,8 @@ export const updateAccount: Handler = async (req, context) => {
 
 /**
  * After a factor was added: the first factor brings ten recovery codes, and the session continues as a full
- * one under a new token (the enrolment session, or the one that added the factor, ends).
+ * one under a new token (the enrolment session, or the one that added the factor, ends), with the old one's
+ * start and absolute end.
  */
 async function afterFactorAdded(db: Db, admin: SignedIn, context: RequestContext, factor: string) {
   const first = !hasFactor(admin);
@@ -129,16 +199,19 @@ async function afterFactorAdded(db: Db, admin: SignedIn, context: RequestContext
     await replaceRecoveryCodes(db, admin.id, recoveryCodes.map(recoveryCodeHash));
   }
   await revokeSession(db, admin.session.id);
-  const { token } = await startSession(db, admin, 'full', context.ip);
+  const { token } = await startSession(db, admin, 'full', context.ip, admin.session);
   await log(db, admin, 'account.factor_added', context, factor);
   return { token, recoveryCodes };
 }
 
-/** POST /api/account/totp → {secret, uri}: a new secret to scan or type; it counts once a code confirms it. */
+/**
+ * POST /api/account/totp {currentPassword | code} → {secret, uri}: a new secret to scan or type; it counts once
+ * a code confirms it. Only a proven call gets a secret, so only it can confirm one.
+ */
 export const startTotp: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAccount(req, db, context);
-  await readText(req, 1024);
+  await proven(req, db, admin, context);
   const { secret, uri } = newTotpSecret(admin.email);
   await setPendingTotp(db, admin.id, encryptSecret(secret));
   return json(200, { secret, uri });
@@ -154,7 +227,11 @@ export const confirmTotpHandler: Handler = async (req, context) => {
   if (!totp?.encryptedPending) {
     throw new HttpError(409, 'no_pending_totp', 'Start again: ask for a new secret to scan first.');
   }
-  const step = totpStep(decryptSecret(totp.encryptedPending), parsed.data.code.replace(/\s/g, ''));
+  const pending = decryptSecret(totp.encryptedPending);
+  if (pending === undefined) {
+    throw new HttpError(409, 'no_pending_totp', 'Start again: ask for a new secret to scan first.');
+  }
+  const step = totpStep(pending, parsed.data.code.replace(/\s/g, ''));
   if (step === undefined || !(await confirmTotp(db, admin.id, step))) {
     throw invalid('That code did not match.', {
       code: 'That code did not match. Check the app’s clock and try the next code.',
@@ -163,9 +240,11 @@ export const confirmTotpHandler: Handler = async (req, context) => {
   return json(200, await afterFactorAdded(db, admin, context, 'authenticator app'));
 };
 
+/** DELETE /api/account/totp {currentPassword | code} → 204, or 409 `last_factor`. */
 export const removeTotpHandler: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAccount(req, db, context);
+  await proven(req, db, admin, context);
   if (!admin.totp) throw new HttpError(404, 'not_found', 'There is no authenticator app on this account.');
   if (admin.passkeys === 0) throw lastFactor();
   await removeTotp(db, admin.id);
@@ -173,11 +252,14 @@ export const removeTotpHandler: Handler = async (req, context) => {
   return noContent();
 };
 
-/** POST /api/account/passkeys/options → WebAuthn creation options; the challenge waits in the session. */
+/**
+ * POST /api/account/passkeys/options {currentPassword | code} → WebAuthn creation options; the challenge waits
+ * in the session, and only a proven call leaves one there for POST /api/account/passkeys to register with.
+ */
 export const passkeyOptions: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAccount(req, db, context);
-  await readText(req, 1024);
+  await proven(req, db, admin, context);
   const options = await registrationOptions(req, admin, await passkeysOf(db, admin.id));
   await setSessionChallenge(db, admin.session.id, options.challenge);
   return json(200, options);
@@ -201,10 +283,12 @@ export const addPasskey: Handler = async (req, context) => {
   return json(201, { id, ...result });
 };
 
+/** DELETE /api/account/passkeys/{id} {currentPassword | code} → 204, or 409 `last_factor`. */
 export const removePasskey: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAccount(req, db, context);
   const id = rowId(context.params.id);
+  await proven(req, db, admin, context);
   const mine = (await passkeysOf(db, admin.id)).find((p) => p.id === id);
   if (!mine) throw new HttpError(404, 'not_found', `There is no passkey with id ${id} on your account.`);
   if (!admin.totp && admin.passkeys <= 1) throw lastFactor();
@@ -213,11 +297,14 @@ export const removePasskey: Handler = async (req, context) => {
   return noContent();
 };
 
-/** POST /api/account/recovery-codes → {recoveryCodes}: ten new codes; the old ones stop working. */
+/**
+ * POST /api/account/recovery-codes {currentPassword | code} → {recoveryCodes}: ten new codes; the old ones stop
+ * working.
+ */
 export const renewRecoveryCodes: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAccount(req, db, context);
-  await readText(req, 1024);
+  await proven(req, db, admin, context);
   if (!hasFactor(admin))
     throw new HttpError(409, 'no_factor', 'Set up a passkey or an authenticator app first.');
   const recoveryCodes = newRecoveryCodes();
@@ -228,34 +315,21 @@ export const renewRecoveryCodes: Handler = async (req, context) => {
 
 /**
  * POST /api/account/password {currentPassword, password} → {token}: every other session ends; this one goes on
- * under the new token. A wrong current password counts like a failed sign-in.
+ * under the new token, with its start and absolute end. A wrong current password counts like a failed
+ * sign-in, on the network and on the account's cap.
  */
 export const changePassword: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAccount(req, db, context);
   const parsed = validate(passwordChangeSchema, await readJson(req, BODY_LIMIT));
   if (!parsed.ok) throw invalid('Check the passwords and send them again.', parsed.fields);
-  const now = new Date();
-  const fromIp = await hit(db, LOGIN_PER_IP, context.ip, now);
-  if (fromIp.count > LOGIN_PER_IP.max) {
-    throw new HttpError(429, 'rate_limited', 'Too many failed attempts from your network. Try again later.', {
-      headers: { 'retry-after': String(fromIp.retryAfter) },
-    });
-  }
-  const failures = (await hit(db, LOGIN_PER_ACCOUNT, admin.email.toLowerCase(), now)).count - 1;
-  await sleep(accountDelayMs(failures));
-  if (!(await verifyPassword(parsed.data.currentPassword, admin.passwordHash ?? DECOY_HASH))) {
-    throw invalid('Your current password is not right.', {
-      currentPassword: 'This is not your current password.',
-    });
-  }
-  await release(db, LOGIN_PER_IP, context.ip, now);
+  await confirmIdentity(db, admin, { currentPassword: parsed.data.currentPassword }, context);
   const problem = passwordProblem(parsed.data.password, admin.email);
   if (problem) throw invalid(problem, { password: problem });
   await setPassword(db, admin.id, await hashPassword(parsed.data.password));
   await revokeSessions(db, admin.id);
   const fresh = (await findAdminById(db, admin.id))!;
-  const { token } = await startSession(db, fresh, admin.session.level, context.ip);
+  const { token } = await startSession(db, fresh, admin.session.level, context.ip, admin.session);
   await log(db, admin, 'auth.password_changed', context);
   return json(200, { token });
 };

@@ -2,10 +2,10 @@
  * Signing in and out. POST /admin/login checks the password (SPEC: the form and its 401 as before); an account
  * with a second factor gets a ticket for POST /admin/login/mfa (TOTP or a recovery code) or
  * POST /admin/login/passkey, an account without one a session that may only enrol a factor. Both steps count
- * failures per network and slow an account down in the same way (src/server/rate-limit.ts).
+ * failures per network (src/server/rate-limit.ts) and, per account, lock after ten failures in a row
+ * (src/server/lockout.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { loginSchema, validate } from '../lib/schemas.ts';
 import { mfaSchema, passkeyLoginSchema, ticketSchema } from '../lib/team-schema.ts';
 import { requireAccount, startSession } from './auth.ts';
@@ -13,18 +13,11 @@ import { database, jwtSecret } from './config.ts';
 import type { Db } from './db/index.ts';
 import { decryptSecret, recoveryCodeHash, totpStep } from './factors.ts';
 import { HttpError, json, noContent, readJson, type Handler, type RequestContext } from './http.ts';
+import { reserveTry, tryFailed, trySucceeded } from './lockout.ts';
 import { authenticationOptions, verifyAuthentication } from './passkeys.ts';
-import {
-  accountDelayMs,
-  clear,
-  hit,
-  LOGIN_PER_ACCOUNT,
-  LOGIN_PER_IP,
-  release,
-  type Limit,
-} from './rate-limit.ts';
+import { hit, LOGIN_PER_IP, release, type Limit } from './rate-limit.ts';
 import { DECOY_HASH, verifyPassword } from './password.ts';
-import { recordActivity } from './repositories/activity.ts';
+import { recordActivity, tallyRefusal } from './repositories/activity.ts';
 import {
   findAdminByEmail,
   findAdminById,
@@ -43,18 +36,18 @@ export const MFA_BODY_LIMIT = 16 * 1024;
 
 /** Second step: ten failed codes per network in 15 minutes, as for passwords. */
 export const MFA_PER_IP: Limit = { scope: 'mfa-ip', max: 10, windowSeconds: 15 * 60 };
-/** Second step: failures per account slow it down, as for passwords. */
-export const MFA_PER_ACCOUNT: Limit = {
-  scope: 'mfa-account',
-  max: Number.POSITIVE_INFINITY,
-  windowSeconds: 15 * 60,
-};
 
 const wrongCredentials = () =>
   new HttpError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
 const ticketEnded = () =>
   new HttpError(401, 'ticket_expired', 'This sign-in has expired or had too many tries. Sign in again.');
 const wrongCode = () => new HttpError(401, 'invalid_code', 'That code did not work. Check it and try again.');
+const stepLocked = () =>
+  new HttpError(
+    423,
+    'account_locked',
+    'Too many wrong codes in a row: the second step is locked. The link mailed to the account unlocks it.',
+  );
 
 const actor = (admin: Pick<Admin, 'id' | 'email'> | undefined) =>
   admin ? { id: admin.id, email: admin.email } : null;
@@ -64,12 +57,7 @@ const ticketHash = (ticket: string) => createHash('sha256').update(ticket).diges
 async function countFromNetwork(db: Db, limit: Limit, req: Request, context: RequestContext, now: Date) {
   const fromIp = await hit(db, limit, context.ip, now);
   if (fromIp.count <= limit.max) return;
-  await recordActivity(db, {
-    actor: null,
-    action: 'http.429',
-    target: `POST ${new URL(req.url).pathname}`,
-    ip: context.ip,
-  });
+  await tallyRefusal(db, { action: 'http.429', target: `POST ${new URL(req.url).pathname}`, ip: context.ip });
   throw new HttpError(429, 'rate_limited', 'Too many failed sign-ins from your network. Try again later.', {
     headers: { 'retry-after': String(fromIp.retryAfter) },
   });
@@ -87,29 +75,37 @@ export const login: Handler = async (req, context) => {
   const { email, password } = parsed.data;
   const db = database();
 
-  // Every attempt is counted before its password is checked, so parallel guesses cannot all pass a count
-  // read before any of them was recorded; a success takes its count back.
+  // Every attempt is counted before its password is checked, from the network and on the account, so
+  // parallel guesses cannot all pass a count read before any of them was recorded; a success takes its
+  // network count back and sets the account's to 0.
   const now = new Date();
   await countFromNetwork(db, LOGIN_PER_IP, req, context, now);
-  const account = email.toLowerCase();
-  const earlierFailures = (await hit(db, LOGIN_PER_ACCOUNT, account, now)).count - 1;
-  await sleep(accountDelayMs(earlierFailures));
-
-  const admin = await findAdminByEmail(db, email);
-  // An unknown address pays for one full hash check too, so timing does not reveal which addresses exist.
-  const matches = await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH);
-  if (!admin || !matches || admin.status !== 'active') {
-    // An unknown address is not written down: people type passwords into the e-mail field.
-    await recordActivity(db, {
-      actor: actor(admin),
-      action: 'auth.sign_in_failed',
-      target: admin ? 'password' : 'unknown address',
-      ip: context.ip,
-    });
+  const found = await findAdminByEmail(db, email);
+  const admin = found?.status === 'active' ? found : undefined;
+  const open = admin ? await reserveTry(db, admin.id, 'password') : false;
+  // An unknown address pays for one full hash check against the decoy and a locked account for one against
+  // its own hash, whose outcome is ignored: neither the reply nor its time tells them from a wrong password,
+  // and a locked account never confirms a guess.
+  const matches = (await verifyPassword(password, admin?.passwordHash ?? DECOY_HASH)) && open;
+  if (!admin || !open || !matches) {
+    if (admin && open) await tryFailed(db, admin, 'password', context);
+    // An unknown address is not written down: people type passwords into the e-mail field. Tries anyone can
+    // repeat without end (an unknown address, a locked account) are tallied, not written one row each.
+    if (found && (!admin || open)) {
+      await recordActivity(db, {
+        actor: actor(found),
+        action: 'auth.sign_in_failed',
+        target: 'password',
+        ip: context.ip,
+      });
+    } else {
+      const target = found ? 'locked account' : 'unknown address';
+      await tallyRefusal(db, { action: 'auth.sign_in_failed', target, ip: context.ip });
+    }
     throw wrongCredentials();
   }
   await release(db, LOGIN_PER_IP, context.ip, now);
-  await clear(db, LOGIN_PER_ACCOUNT, account, now);
+  await trySucceeded(db, admin.id, 'password');
   await recordActivity(db, {
     actor: actor(admin),
     action: 'auth.sign_in',
@@ -124,9 +120,19 @@ export const login: Handler = async (req, context) => {
   }
   const ticket = randomBytes(32).toString('base64url');
   await insertTicket(db, admin.id, ticketHash(ticket), now);
-  const methods = [...(admin.totp ? ['totp'] : []), ...(admin.passkeys > 0 ? ['passkey'] : []), 'recovery'];
+  const methods = [
+    ...((await totpUsable(db, admin.id)) ? ['totp'] : []),
+    ...(admin.passkeys > 0 ? ['passkey'] : []),
+    'recovery',
+  ];
   return json(200, { mfa: { ticket, methods } });
 };
+
+/** Whether the account has a TOTP secret the server can still open (see decryptSecret). */
+async function totpUsable(db: Db, adminId: number): Promise<boolean> {
+  const totp = await totpOf(db, adminId);
+  return !!totp?.encryptedSecret && decryptSecret(totp.encryptedSecret) !== undefined;
+}
 
 type Proof = (admin: Admin) => Promise<string | undefined>;
 
@@ -148,19 +154,17 @@ async function secondStep(
   const spent = await spend(db, hash, now);
   const admin = spent && (await findAdminById(db, spent.adminId));
   if (!spent || !admin || admin.status !== 'active') {
-    await recordActivity(db, {
-      actor: actor(admin),
-      action: 'auth.mfa_failed',
-      target: 'ticket',
-      ip: context.ip,
-    });
+    // An unknown or spent ticket is anyone's to send again and again: tallied.
+    await tallyRefusal(db, { action: 'auth.mfa_failed', target: 'ticket', ip: context.ip });
     throw ticketEnded();
   }
-  const key = `account:${admin.id}`;
-  const earlierFailures = (await hit(db, MFA_PER_ACCOUNT, key, now)).count - 1;
-  await sleep(accountDelayMs(earlierFailures));
+  if (!(await reserveTry(db, admin.id, 'mfa'))) {
+    await tallyRefusal(db, { action: 'auth.mfa_failed', target: 'locked account', ip: context.ip });
+    throw stepLocked();
+  }
   const method = await prove(admin);
   if (!method || !(await useTicket(db, hash))) {
+    await tryFailed(db, admin, 'mfa', context);
     await recordActivity(db, {
       actor: actor(admin),
       action: 'auth.mfa_failed',
@@ -170,7 +174,7 @@ async function secondStep(
     throw wrongCode();
   }
   await release(db, MFA_PER_IP, context.ip, now);
-  await clear(db, MFA_PER_ACCOUNT, key, now);
+  await trySucceeded(db, admin.id, 'mfa');
   const { token } = await startSession(db, admin, 'full', context.ip);
   await markSignedIn(db, admin.id);
   await recordActivity(db, { actor: actor(admin), action: 'auth.mfa', target: method, ip: context.ip });
@@ -193,8 +197,10 @@ export const loginMfa: Handler = async (req, context) => {
       return (await useRecoveryCode(db, admin.id, recoveryCodeHash(code))) ? 'recovery code' : undefined;
     }
     const totp = await totpOf(db, admin.id);
-    if (!totp?.encryptedSecret) return undefined;
-    const step = totpStep(decryptSecret(totp.encryptedSecret), code.replace(/\s/g, ''));
+    // A secret no configured key opens (JWT_SECRET rotated without FACTOR_KEY) is a factor that cannot pass.
+    const secret = totp?.encryptedSecret ? decryptSecret(totp.encryptedSecret) : undefined;
+    if (secret === undefined) return undefined;
+    const step = totpStep(secret, code.replace(/\s/g, ''));
     // A code is good for one sign-in: its step, or an earlier one, is refused from then on.
     return step !== undefined && (await useTotpStep(db, admin.id, step)) ? 'authenticator app' : undefined;
   });

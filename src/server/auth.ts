@@ -2,12 +2,15 @@
  * Who may call the admin functions. A call needs a valid bearer token whose session (`admin_sessions`) is live
  * — used within the last 30 minutes, begun within 8 hours, not revoked — of an active account, issued after
  * the account's last global revocation; then the account's role, read from the database on every call, must be
- * one the handler allows. Every 401 and 403 this guard answers is written to the activity log.
+ * one the handler allows. Every 401 and 403 this guard answers reaches the activity log: a refusal of a live
+ * session (a role or an enrolment that does not allow the call) as a row naming its account; one without a
+ * valid token or live session, which anyone can send, counted in its network's tally for the hour.
  */
 import { jwtSecret } from './config.ts';
 import type { Queryable } from './db/index.ts';
 import { HttpError, refuseForeignOrigin, type RequestContext } from './http.ts';
-import { recordActivity } from './repositories/activity.ts';
+import { loggable } from './redact.ts';
+import { recordActivity, tallyRefusal } from './repositories/activity.ts';
 import { findAdminById, hasFactor, type Admin, type Role } from './repositories/admins.ts';
 import { truncatedAddress } from './client-address.ts';
 import {
@@ -67,7 +70,7 @@ async function authenticate(
   req: Request,
   db: Queryable,
   options: GuardOptions,
-  seen: { admin?: Admin },
+  seen: { admin?: Admin; live?: boolean },
 ): Promise<SignedIn> {
   const secret = jwtSecret();
   refuseForeignOrigin(req);
@@ -83,27 +86,33 @@ async function authenticate(
   const now = new Date();
   // An enrolment session ends once the account has a factor: from then on only the second step signs in.
   if (!isLive(session, now) || (session.level === 'enrol' && hasFactor(admin))) throw sessionExpired();
+  seen.live = true;
   if (session.level === 'enrol' && !options.enrolment) throw enrolmentRequired();
   if (options.roles && !options.roles.includes(admin.role)) throw forbidden();
   await touchSession(db, session, now);
   return { ...admin, session, tokenIssuedAtMs: claims.issuedAtMs };
 }
 
-/** Writes a refused call to the activity log. The log entry failing never hides the refusal itself. */
+/**
+ * Writes a refused call to the activity log: a row when a live session was refused, else a count in the
+ * network's tally. The log entry failing never hides the refusal itself.
+ */
 async function recordRefusal(
   db: Queryable,
   req: Request,
   context: Pick<RequestContext, 'ip'> | undefined,
   status: number,
-  actor: Admin | undefined,
+  seen: { admin?: Admin; live?: boolean },
 ): Promise<void> {
-  const path = new URL(req.url).pathname;
-  await recordActivity(db, {
-    actor: actor ? { id: actor.id, email: actor.email } : null,
-    action: status === 401 ? 'http.401' : 'http.403',
-    target: `${req.method} ${path}`,
+  const entry = {
+    action: status === 401 ? ('http.401' as const) : ('http.403' as const),
+    target: `${req.method} ${new URL(req.url).pathname}`,
     ip: context?.ip,
-  }).catch((error: unknown) => console.error('[auth] the activity log refused an entry:', error));
+  };
+  const actor = seen.live && seen.admin ? { id: seen.admin.id, email: seen.admin.email } : undefined;
+  await (actor ? recordActivity(db, { ...entry, actor }) : tallyRefusal(db, entry)).catch((error: unknown) =>
+    console.error('[auth] the activity log refused an entry:', loggable(error)),
+  );
 }
 
 async function guard(
@@ -112,12 +121,12 @@ async function guard(
   context: Pick<RequestContext, 'ip'> | undefined,
   options: GuardOptions,
 ): Promise<SignedIn> {
-  const seen: { admin?: Admin } = {};
+  const seen: { admin?: Admin; live?: boolean } = {};
   try {
     return await authenticate(req, db, options, seen);
   } catch (error) {
     if (error instanceof HttpError && (error.status === 401 || error.status === 403))
-      await recordRefusal(db, req, context, error.status, seen.admin);
+      await recordRefusal(db, req, context, error.status, seen);
     throw error;
   }
 }
@@ -160,14 +169,23 @@ export const ROLES_FOR = {
   liftSuppression: ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
-/** Starts a session for `admin` and returns its bearer token. */
+/**
+ * Starts a session for `admin` and returns its bearer token. A session that `continues` another (after a
+ * factor or password change) keeps its start and absolute end: a change never extends a token's life.
+ */
 export async function startSession(
   db: Queryable,
   admin: Pick<Admin, 'id' | 'tokensValidAfter'>,
   level: SessionLevel,
   ip: string | undefined,
+  continues?: Pick<Session, 'createdAt' | 'expiresAt'>,
 ): Promise<{ token: string; session: Session }> {
-  const session = await createSession(db, { adminId: admin.id, level, client: truncatedAddress(ip) });
+  const session = await createSession(db, {
+    adminId: admin.id,
+    level,
+    client: truncatedAddress(ip),
+    span: continues && { createdAt: continues.createdAt, expiresAt: continues.expiresAt },
+  });
   const token = await signAdminToken(admin.id, session.id, jwtSecret(), admin.tokensValidAfter);
   return { token, session };
 }

@@ -1,13 +1,14 @@
 /**
  * Second factors: TOTP (RFC 6238 with `otpauth`: SHA-1, 6 digits, 30-second steps, one step of drift either
  * way, each step accepted once), recovery codes (ten, single use, stored as SHA-256) and the secret's
- * encryption at rest (AES-256-GCM under a key derived from JWT_SECRET, so a copy of the database alone does
- * not yield anyone's codes). Passkeys are in src/server/passkeys.ts.
+ * encryption at rest (AES-256-GCM, so a copy of the database alone does not yield anyone's codes) under a key
+ * of its own, `FACTOR_KEY`, named in each sealed secret, so rotating JWT_SECRET leaves the factors alone.
+ * Passkeys are in src/server/passkeys.ts.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { site } from '../site.config.ts';
-import { jwtSecret } from './config.ts';
+import { factorKeys, type FactorKey } from './config.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -42,24 +43,40 @@ export function totpStep(secretBase32: string, code: string, now = Date.now()): 
   return OTPAuth.TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: now }) + delta;
 }
 
-const encryptionKey = () => Buffer.from(hkdfSync('sha256', jwtSecret(), '', 'korvel totp secrets', 32));
+/** The AES-256 key of a configured key: HKDF, so the configured text may be any length of at least 32 bytes. */
+const aesKey = (key: FactorKey) => Buffer.from(hkdfSync('sha256', key.secret, '', 'korvel totp secrets', 32));
 
-/** `v1.iv.ciphertext.tag`, base64url. */
+/** `v2.kid.iv.ciphertext.tag`, base64url, sealed under the current factor key, which `kid` names. */
 export function encryptSecret(plain: string): string {
+  const key = factorKeys()[0]!;
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
+  const cipher = createCipheriv('aes-256-gcm', aesKey(key), iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, data, cipher.getAuthTag()]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
+  return ['v2', key.id, ...[iv, data, cipher.getAuthTag()].map((p) => p.toString('base64url'))].join('.');
 }
 
-export function decryptSecret(stored: string): string {
-  const [version, iv, data, tag] = stored.split('.');
-  if (version !== 'v1' || !iv || !data || !tag) throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+/**
+ * The secret sealed in `stored`, or undefined when no configured key opens it (a key rotated away, a damaged
+ * value): the factor is then unusable, which the sign-in treats as a wrong code, never as a server failure.
+ * A `v1` value (before keys were named) is tried with every key.
+ */
+export function decryptSecret(stored: string): string | undefined {
+  const parts = stored.split('.');
+  const [version] = parts;
+  const [kid, iv, data, tag] = version === 'v2' ? parts.slice(1) : [undefined, ...parts.slice(1)];
+  if ((version !== 'v1' && version !== 'v2') || !iv || !data || !tag) return undefined;
+  for (const key of factorKeys().filter((k) => kid === undefined || k.id === kid)) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', aesKey(key), Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
+    } catch {
+      // Not this key: try the next.
+    }
+  }
+  return undefined;
 }
 
 /** Crockford's base32 without I, L, O and U: nothing to misread when typed from paper. */

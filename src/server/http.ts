@@ -5,6 +5,7 @@
 import type { Context } from '@netlify/functions';
 import { DbUnavailableError } from './db/index.ts';
 import { ConfigError } from './config.ts';
+import { loggable } from './redact.ts';
 
 /**
  * What a handler needs from Netlify's context; tests build the same shape. `waitUntil` keeps the function
@@ -187,8 +188,8 @@ export function route(name: string, methods: Partial<Record<Method, Handler>>) {
 
 /**
  * The reply to what a function threw: a known failure becomes its problem, a missing setting 503
- * `server_not_configured`, a database outage 503 with `Retry-After`; anything else is logged and answered 500
- * with a generic message. {@link route} uses it; so does the scheduled mail worker, which has no method table.
+ * `server_not_configured`, a database outage 503 with `Retry-After`; anything else is logged (a database error
+ * without the values it quotes, src/server/redact.ts) and answered 500 with a generic message. {@link route} uses it; so does the scheduled mail worker, which has no method table.
  */
 export function failure(name: string, error: unknown): Response {
   if (error instanceof HttpError) return problem(error);
@@ -215,7 +216,8 @@ export function failure(name: string, error: unknown): Response {
       ),
     );
   }
-  console.error(`[${name}] unexpected error`, error);
+  // A database error's detail can quote a row's values: it is logged without them.
+  console.error(`[${name}] unexpected error`, loggable(error));
   return problem(
     new HttpError(500, 'internal_error', 'Something went wrong on our side. Please try again later.'),
   );

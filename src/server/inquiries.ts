@@ -12,6 +12,7 @@ import { onlyParams, paging, rowId } from './query.ts';
 import { decideMeetingRequest } from './meetings.ts';
 import { inquiryForAdmin, listInquiries, setInquiryHandled } from './repositories/inquiries.ts';
 import { retryFailedMail } from './repositories/outbox.ts';
+import { withoutAddresses } from './redact.ts';
 
 export const listInquiriesHandler: Handler = async (req, context) => {
   const db = database();
@@ -92,6 +93,10 @@ export const decideMeetingHandler: Handler = async (req, context) => {
 
 // --- POST /api/mail/{id}/retry (admin): send a failed mail again ------------------------------------------
 
+/**
+ * Only an inquiry's mail can be sent again from here (the inquiries screen shows no other), and its error
+ * reaches the screen without the addresses an SMTP reply repeats: sales reads inquiries, not the outbox.
+ */
 export const retryMailHandler: Handler = async (req, context) => {
   const db = database();
   await requireAdmin(req, db, ROLES_FOR.inquiries, context);
@@ -113,7 +118,7 @@ export const retryMailHandler: Handler = async (req, context) => {
     template: row.template,
     status: row.status,
     attempts: row.attempts,
-    lastError: row.lastError,
+    lastError: row.lastError && withoutAddresses(row.lastError),
     sentAt: row.sentAt?.toISOString() ?? null,
   });
 };

@@ -22,7 +22,7 @@ export const RETENTION = {
   /** Insight counters (daily aggregates, no personal data): months after their day. */
   insightMonths: 25,
   /**
-   * Activity log entries: days. db/migrations/0008_team.sql refuses to delete younger rows, so change both
+   * Activity log entries and refusal tallies: days. db/migrations/0008_team.sql refuses to delete younger rows, so change both
    * together.
    */
   activityLogDays: 400,
@@ -102,10 +102,16 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
       `DELETE FROM rate_limits WHERE last_hit_at < now() - make_interval(hours => ${r.rateLimitHours})`,
     ),
     insightRows: await insightRows(db),
-    activityEntries: await count(
-      db,
-      `DELETE FROM activity_log WHERE at < now() - make_interval(days => ${r.activityLogDays})`,
-    ),
+    activityEntries:
+      (await count(
+        db,
+        `DELETE FROM activity_log WHERE at < now() - make_interval(days => ${r.activityLogDays})`,
+      )) +
+      // The refusal tallies are the log's too, and kept as long.
+      (await count(
+        db,
+        `DELETE FROM refusal_tallies WHERE last_at < now() - make_interval(days => ${r.activityLogDays})`,
+      )),
     accountRecords:
       (await count(
         db,

@@ -24,6 +24,7 @@ import {
   setDisabled,
   type Admin,
 } from './repositories/admins.ts';
+import { unlockAccount } from './lockout.ts';
 import { removeAllFactors } from './repositories/factors.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 import { revokeSessions } from './repositories/sessions.ts';
@@ -174,7 +175,10 @@ export const resendInvitation: Handler = async (req, context) => {
   return json(202, { id });
 };
 
-/** POST /api/team/{id}/reset-factors → 204: factors and recovery codes go, sessions end; enrolment next time. */
+/**
+ * POST /api/team/{id}/reset-factors → 204: factors and recovery codes go, sessions end, a locked account opens;
+ * enrolment next time.
+ */
 export const resetFactors: Handler = async (req, context) => {
   const db = database();
   const owner = await requireAdmin(req, db, ROLES_FOR.team, context);
@@ -185,6 +189,8 @@ export const resetFactors: Handler = async (req, context) => {
   await db.transaction(async (tx) => {
     await removeAllFactors(tx, id);
     await revokeSessions(tx, id);
+    // A locked account opens again: the person signs in with their password and enrols a factor anew.
+    await unlockAccount(tx, id);
   });
   await log(db, owner, 'team.reset_factors', member.email, context);
   return noContent();

@@ -22,9 +22,12 @@ const codeOf = (secret: string, timestamp = Date.now()) =>
   OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp });
 const errorCode = (reply: Reply) => reply.body?.error?.code as string | undefined;
 
-/** Enrols an authenticator app with an enrolment (or full) token; returns the full token, codes and secret. */
-async function enrolTotp(token: string) {
-  const started = await api.call('POST', '/api/account/totp', { token });
+/**
+ * Enrols an authenticator app with an enrolment (or full) token, confirming it is them with `password`; returns
+ * the full token, codes and secret.
+ */
+async function enrolTotp(token: string, password: string) {
+  const started = await api.call('POST', '/api/account/totp', { token, json: { currentPassword: password } });
   expect(started.status).toBe(200);
   expect(started.body.uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
   const secret = started.body.secret as string;
@@ -63,7 +66,7 @@ async function member(
   const accepted = await api.call('POST', '/admin/invite/accept', { json: { token: link, password } });
   expect(accepted.status, accepted.text).toBe(200);
   expect(accepted.body.enrol).toBe(true);
-  const enrolled = await enrolTotp(accepted.body.token);
+  const enrolled = await enrolTotp(accepted.body.token, password);
   return { id: invited.body.id as number, link, password, ...enrolled };
 }
 
@@ -102,7 +105,7 @@ describe('the second factor', () => {
       expect(errorCode(reply)).toBe('mfa_enrolment_required');
     }
     expect((await get('/api/account', legacy.body.token)).body.enrol).toBe(true);
-    const { token, recoveryCodes } = await enrolTotp(legacy.body.token);
+    const { token, recoveryCodes } = await enrolTotp(legacy.body.token, OWNER.password);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const path of ['/api/newsletter', '/api/inquiries', '/api/campaigns'])
@@ -574,10 +577,11 @@ describe('sessions', () => {
   });
 
   test('the only factor cannot be removed; new recovery codes replace the old ones', async () => {
-    const removed = await api.call('DELETE', '/api/account/totp', { token: ownerToken });
+    const proof = { currentPassword: OWNER.password };
+    const removed = await api.call('DELETE', '/api/account/totp', { token: ownerToken, json: proof });
     expect(removed.status).toBe(409);
     expect(errorCode(removed)).toBe('last_factor');
-    const renewed = await api.call('POST', '/api/account/recovery-codes', { token: ownerToken });
+    const renewed = await api.call('POST', '/api/account/recovery-codes', { token: ownerToken, json: proof });
     expect(renewed.body.recoveryCodes).toHaveLength(10);
     expect((await get('/api/account', ownerToken)).body.factors).toMatchObject({
       totp: true,
@@ -605,7 +609,10 @@ describe('passkeys', () => {
   const key = new SoftPasskey();
 
   test('a passkey is added, signs in as the second step, and one assertion never serves twice', async () => {
-    const options = await api.call('POST', '/api/account/passkeys/options', { token: ownerToken });
+    const options = await api.call('POST', '/api/account/passkeys/options', {
+      token: ownerToken,
+      json: { currentPassword: OWNER.password },
+    });
     expect(options.status).toBe(200);
     expect(options.body.rp.id).toBe(new URL(api.url).hostname);
     const added = await api.call('POST', '/api/account/passkeys', {
@@ -673,7 +680,10 @@ describe('passkeys', () => {
     });
     const enrol = accepted.body.token as string;
     const own = new SoftPasskey();
-    const options = await api.call('POST', '/api/account/passkeys/options', { token: enrol });
+    const options = await api.call('POST', '/api/account/passkeys/options', {
+      token: enrol,
+      json: { currentPassword: 'tin roof and copper wire' },
+    });
     const added = await api.call('POST', '/api/account/passkeys', {
       token: enrol,
       json: { response: own.register(options.body, api.url) },
@@ -683,6 +693,7 @@ describe('passkeys', () => {
     expect((await get('/api/newsletter', added.body.token)).status).toBe(200);
     const removed = await api.call('DELETE', `/api/account/passkeys/${added.body.id}`, {
       token: added.body.token,
+      json: { currentPassword: 'tin roof and copper wire' },
     });
     expect(removed.status).toBe(409);
     expect(errorCode(removed)).toBe('last_factor');

@@ -60,9 +60,15 @@ export async function freshTotpCode(credentials: Credentials): Promise<string> {
   return totpCode(credentials.totpSecret);
 }
 
-/** Sets up the authenticator app of a signed-in account holding an enrolment `token`; returns its secret. */
-export async function enrolTotp(api: APIRequestContext, token: string): Promise<string> {
-  const issued = await api.post('/api/account/totp', { headers: bearer(token) });
+/**
+ * Sets up the authenticator app of a signed-in account holding an enrolment `token`, confirming it is them
+ * with `password`; returns its secret.
+ */
+export async function enrolTotp(api: APIRequestContext, token: string, password: string): Promise<string> {
+  const issued = await api.post('/api/account/totp', {
+    headers: bearer(token),
+    data: { currentPassword: password },
+  });
   expect(issued.status(), await issued.text()).toBe(200);
   const { secret } = (await issued.json()) as { secret: string };
   const confirmed = await api.post('/api/account/totp/confirm', {
@@ -94,7 +100,7 @@ export async function createAdmin(label: string, role: Role = 'owner'): Promise<
     expect(reply.status()).toBe(200);
     const { token, enrol } = (await reply.json()) as { token: string; enrol: boolean };
     expect(enrol).toBe(true);
-    return { email, password: workerPassword, totpSecret: await enrolTotp(api, token) };
+    return { email, password: workerPassword, totpSecret: await enrolTotp(api, token, workerPassword) };
   } finally {
     await api.dispose();
   }

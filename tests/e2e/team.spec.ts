@@ -100,6 +100,7 @@ test.describe('sign-in with a second factor', () => {
     const owner = await member('e2e-recovery');
     const codes = await request.post('/api/account/recovery-codes', {
       headers: bearer(await apiToken(request, owner)),
+      data: { currentPassword: owner.password },
     });
     expect(codes.status()).toBe(200);
     const [first] = ((await codes.json()) as { recoveryCodes: string[] }).recoveryCodes;
@@ -177,6 +178,9 @@ test.describe('team tab', () => {
     await expect(invitee.getByRole('heading', { name: t('account_page.enrol_heading') })).toBeVisible();
     await expectNoAxeViolations(invitee);
     await invitee.getByRole('button', { name: t('account_page.totp_add') }).click();
+    // Every factor change asks again who it is: here, with the password just chosen.
+    await invitee.getByLabel(t('account_page.proof_password'), { exact: true }).fill(password);
+    await invitee.getByRole('button', { name: t('account_page.proof_submit') }).click();
     await expect(invitee.getByRole('img', { name: t('account_page.totp_qr') })).toBeVisible();
     const secret = (await invitee.locator('[data-secret]').getAttribute('data-secret'))!;
     await invitee.getByLabel(t('account_page.totp_code')).fill(totpCode(secret));
@@ -360,6 +364,12 @@ test.describe('passkeys', DESKTOP, () => {
     await page.goto(`${host}/admin/account`);
     await page.getByLabel(t('account_page.passkey_name')).fill('Virtual key');
     await page.getByRole('button', { name: t('account_page.passkey_add') }).click();
+    // The change asks again who it is: a code from the app stands in for the password.
+    const proof = page.getByRole('dialog', { name: t('account_page.proof_title') });
+    await expect(proof).toBeVisible();
+    await expectNoAxeViolations(page);
+    await proof.getByLabel(t('account_page.proof_either')).fill(await freshTotpCode(owner));
+    await proof.getByRole('button', { name: t('account_page.proof_submit') }).click();
     await expect(
       page.locator('.admin-toast').filter({ hasText: t('account_page.passkey_added') }),
     ).toBeVisible();

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { HttpError, readJson, route } from '../../src/server/http.ts';
-import { accountDelayMs } from '../../src/server/rate-limit.ts';
 
 /** A POST whose body arrives in chunks with no Content-Length, as a chunked upload does. */
 function streamed(chunks: string[], type = 'application/json'): Request {
@@ -57,13 +56,5 @@ describe('route', () => {
     console.error = original;
     expect(reply.status).toBe(500);
     expect(await reply.text()).not.toContain('secrets');
-  });
-});
-
-describe('accountDelayMs', () => {
-  test('is free for the first three failures, then doubles up to four seconds', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 20].map(accountDelayMs)).toEqual([
-      0, 0, 0, 250, 500, 1000, 2000, 4000, 4000, 4000,
-    ]);
   });
 });

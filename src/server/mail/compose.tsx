@@ -206,6 +206,20 @@ const builders: Record<MailTemplate, Builder> = {
       subject: copy.password_reset.subject,
     };
   },
+  'account-locked': async (context) => {
+    const { siteUrl } = context.settings;
+    const { token } = await accountLinkOf(context, 'unlock');
+    return {
+      element: (
+        <T.AccountLocked
+          siteUrl={siteUrl}
+          unlockUrl={accountLinkUrl(siteUrl, 'unlock', token)}
+          step={String(context.row.params.step)}
+        />
+      ),
+      subject: copy.account_locked.subject,
+    };
+  },
   'contact-notify': async (context) => {
     const { siteUrl } = context.settings;
     const i = await inquiryOf(context);

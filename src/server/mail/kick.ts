@@ -24,11 +24,14 @@ const warmRenderer = () =>
     email.render(react.createElement('p')),
   ));
 
+/** The worker, with everything it renders with loaded. */
+const loadWorker = () => Promise.all([import('./worker.ts'), warmRenderer()]).then(([worker]) => worker);
+
 /** Hands a worker run to `waitUntil`, after loading the mail code before the reply. Never throws. */
 async function runSoon(context: RequestContext, db: Db, ids?: readonly number[]): Promise<void> {
   if (!mailConfigured()) return;
   try {
-    const [{ processOutbox }] = await Promise.all([import('./worker.ts'), warmRenderer()]);
+    const { processOutbox } = await loadWorker();
     const run = processOutbox(db, { ids, deadline: Date.now() + ATTEMPT_MS }).catch((error: unknown) =>
       console.error('[mail] the attempt after the request failed:', error),
     );
@@ -48,3 +51,29 @@ export async function sendSoon(context: RequestContext, db: Db, ids: readonly nu
  * batch leaves now instead of at the next scheduled run.
  */
 export const workSoon = (context: RequestContext, db: Db): Promise<void> => runSoon(context, db);
+
+/**
+ * Work whose outcome must not show in the reply or its timing (a password-reset request, which finds an
+ * account or not): the mail code loads before the reply whatever the work will find, and the work, then the
+ * first attempt at the mail it queued, run after the reply. Without `waitUntil` (a script) it runs before.
+ */
+export async function afterReply(
+  context: RequestContext,
+  db: Db,
+  work: () => Promise<readonly number[]>,
+): Promise<void> {
+  const worker = mailConfigured()
+    ? await loadWorker().catch((error: unknown) => {
+        console.error('[mail] the mail code could not be loaded; the scheduled worker will send it:', error);
+        return undefined;
+      })
+    : undefined;
+  const run = work()
+    .then(async (ids) => {
+      if (worker && ids.length > 0)
+        await worker.processOutbox(db, { ids, deadline: Date.now() + ATTEMPT_MS });
+    })
+    .catch((error: unknown) => console.error('[mail] the work after the reply failed:', error));
+  if (context.waitUntil) context.waitUntil(run);
+  else await run;
+}

@@ -346,6 +346,22 @@ export function TeamInvite({ siteUrl, inviteUrl, role, inviter, expiresAt }: Tea
   );
 }
 
+/** To the account's holder when a sign-in step locks (src/server/lockout.ts), with the unlock link. */
+export function AccountLocked({ siteUrl, unlockUrl, step }: Base & { unlockUrl: string; step: string }) {
+  const c = copy.account_locked;
+  return (
+    <MailLayout siteUrl={siteUrl} heading={c.heading} preview={c.preview}>
+      <Paragraph>{step === 'mfa' ? c.intro_mfa : c.intro_password}</Paragraph>
+      <Paragraph>{c.steps}</Paragraph>
+      <Action href={unlockUrl}>{c.button}</Action>
+      <Paragraph small>
+        {c.expiry} <TextLink href={unlockUrl} />
+      </Paragraph>
+      <Paragraph small>{c.not_you}</Paragraph>
+    </MailLayout>
+  );
+}
+
 export function PasswordReset({ siteUrl, resetUrl }: Base & { resetUrl: string }) {
   const c = copy.password_reset;
   return (

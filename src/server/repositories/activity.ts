@@ -2,7 +2,9 @@
  * The activity log: an append-only table of security and data events (who, what, on what, when, from which
  * network). The database refuses UPDATE and DELETE of rows younger than 400 days (db/migrations/0008_team.sql);
  * the retention job deletes the older ones. Text is stored with control characters escaped, so a CR/LF in an
- * e-mail, a name or a target can never start a line of its own in an export or a log viewer.
+ * e-mail, a name or a target can never start a line of its own in an export or a log viewer. Refusals anyone
+ * can cause without a valid token are tallied instead ({@link tallyRefusal}): one row per network, action and
+ * hour with a count, so a flood of them stays a few rows.
  */
 import type { Queryable } from '../db/index.ts';
 import { truncatedAddress } from '../client-address.ts';
@@ -17,6 +19,7 @@ export const ACTIVITY_ACTIONS = [
   'auth.password_changed',
   'auth.password_reset_requested',
   'auth.password_reset',
+  'auth.locked',
   'account.factor_added',
   'account.factor_removed',
   'account.recovery_codes',
@@ -56,12 +59,15 @@ export interface NewActivity {
 }
 
 export interface ActivityEntry {
+  /** Negative for a tally of refusals. */
   id: number;
   at: Date;
   actor: { id: number; email: string } | null;
   action: string;
   target: string | null;
   client: string;
+  /** How many events the entry stands for: 1, or a tally's count (its `at` is the latest of them). */
+  count: number;
 }
 
 const TARGET_MAX = 300;
@@ -96,6 +102,38 @@ export async function recordActivity(db: Queryable, entry: NewActivity, at = new
   );
 }
 
+/** A tally covers the refusals of one network and action in this many seconds. */
+export const TALLY_WINDOW_SECONDS = 3600;
+/** Networks with a tally row of their own per action and window; refusals from more share the row `other`. */
+export const TALLY_NETWORKS = 20;
+const SAMPLE_MAX = 120;
+
+/**
+ * Counts a refusal that anyone can cause without a valid token (a 401, a 429, a failed sign-in for an unknown
+ * address or a locked account) in its network's tally for the hour: one statement, so parallel refusals add up.
+ */
+export async function tallyRefusal(
+  db: Queryable,
+  entry: { action: ActivityAction; target?: string | null; ip?: string },
+  at = new Date(),
+): Promise<void> {
+  const window = new Date(
+    Math.floor(at.getTime() / (TALLY_WINDOW_SECONDS * 1000)) * TALLY_WINDOW_SECONDS * 1000,
+  );
+  const sample = entry.target == null ? null : clip(escapeControls(entry.target), SAMPLE_MAX);
+  await db.query(
+    `INSERT INTO refusal_tallies AS t (window_start, client, action, count, first_at, last_at, sample)
+     SELECT $1, CASE WHEN EXISTS (SELECT 1 FROM refusal_tallies
+                                  WHERE window_start = $1 AND action = $3 AND client = $2)
+                       OR (SELECT count(*) FROM refusal_tallies WHERE window_start = $1 AND action = $3) < $6
+                     THEN $2 ELSE 'other' END,
+            $3, 1, $4, $4, $5
+     ON CONFLICT (window_start, action, client) DO UPDATE
+       SET count = t.count + 1, last_at = greatest(t.last_at, EXCLUDED.last_at)`,
+    [window, truncatedAddress(entry.ip), entry.action, at, sample, TALLY_NETWORKS],
+  );
+}
+
 export interface ActivityQuery {
   page: number;
   pageSize: number;
@@ -111,8 +149,15 @@ interface Row extends Record<string, unknown> {
   action: string;
   target: string | null;
   client: string;
+  count: number;
   total: number;
 }
+
+/** The log's rows and the refusal tallies as one list (a tally has no actor). */
+const ENTRIES = `(SELECT id, at, actor_id, actor_email, action, target, client, 1 AS count FROM activity_log
+  UNION ALL
+  SELECT -id, last_at, NULL, NULL, action, sample, client, count FROM refusal_tallies) AS e
+  WHERE ($1::text IS NULL OR action = $1) AND ($2::int IS NULL OR actor_id = $2)`;
 
 /** Newest first, one page, with the number of matching rows. */
 export async function listActivity(
@@ -120,20 +165,18 @@ export async function listActivity(
   query: ActivityQuery,
 ): Promise<{ rows: ActivityEntry[]; total: number }> {
   const rows = await db.query<Row>(
-    `SELECT id, at, actor_id, actor_email, action, target, client, count(*) OVER ()::int AS total
-     FROM activity_log
-     WHERE ($1::text IS NULL OR action = $1) AND ($2::int IS NULL OR actor_id = $2)
+    `SELECT id, at, actor_id, actor_email, action, target, client, count, count(*) OVER ()::int AS total
+     FROM ${ENTRIES}
      ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
     [query.action ?? null, query.actorId ?? null, query.pageSize, (query.page - 1) * query.pageSize],
   );
   const total =
     rows[0]?.total ??
     (
-      await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM activity_log
-         WHERE ($1::text IS NULL OR action = $1) AND ($2::int IS NULL OR actor_id = $2)`,
-        [query.action ?? null, query.actorId ?? null],
-      )
+      await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${ENTRIES}`, [
+        query.action ?? null,
+        query.actorId ?? null,
+      ])
     )[0]!.total;
   return {
     total,
@@ -144,6 +187,7 @@ export async function listActivity(
       action: row.action,
       target: row.target,
       client: row.client,
+      count: Number(row.count),
     })),
   };
 }

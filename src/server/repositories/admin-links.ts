@@ -1,11 +1,12 @@
 /**
- * Invitation and password-reset links. Only the SHA-256 of a link's token is stored; the token itself is
+ * Invitation, password-reset and unlock links. Only the SHA-256 of a link's token is stored; the token itself is
  * derived from the row's id with the server key when the mail is composed (src/server/account-links.ts), so
  * neither this table nor the outbox holds a usable link.
  */
 import type { Queryable } from '../db/index.ts';
 
-export type LinkPurpose = 'invite' | 'reset';
+/** `unlock`: mailed when an account locks (src/server/lockout.ts); it sets a new password like `reset`. */
+export type LinkPurpose = 'invite' | 'reset' | 'unlock';
 
 export interface AdminLink {
   id: number;

@@ -1,6 +1,7 @@
 import type { Lang } from '../../i18n/lang.ts';
 import type { Queryable } from '../db/index.ts';
 import { mailOfInquiries, type InquiryMail } from './outbox.ts';
+import { withoutAddresses } from '../redact.ts';
 
 export type MeetingStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
 
@@ -127,7 +128,11 @@ async function withMail(db: Queryable, inquiries: Inquiry[]): Promise<Inquiry[]>
   const [mail, history] = [await mailOfInquiries(db, ids), await meetingHistoryOf(db, ids)];
   return inquiries.map((inquiry) => ({
     ...inquiry,
-    mail: mail.get(inquiry.id) ?? [],
+    // An SMTP reply repeats addresses; the admin's screen needs the reason, not them.
+    mail: (mail.get(inquiry.id) ?? []).map((m) => ({
+      ...m,
+      lastError: m.lastError && withoutAddresses(m.lastError),
+    })),
     meetingHistory: history.get(inquiry.id) ?? [],
   }));
 }

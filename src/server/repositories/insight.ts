@@ -18,11 +18,25 @@ export const INSIGHT_TABLES = [
   'insight_searches',
   'insight_vitals',
   'insight_newsletter',
+  'insight_day_rows',
 ] as const;
 
 /**
+ * What a day keeps of the values a visitor's browser names (issue 35): the entries (referring host and UTM
+ * tags together) at most {@link ENTRY_ROWS_PER_DAY} distinct rows, the search queries at most
+ * {@link SEARCHES_PER_DAY}; a value past its day's cap counts as {@link OTHER}, so a script sending beacons
+ * with made-up values adds to counts, never to rows. The check is the row's own key lookup and the day's row
+ * count, kept in `insight_day_rows` by the statement that adds a row.
+ */
+export const ENTRY_ROWS_PER_DAY = 500;
+export const SEARCHES_PER_DAY = 200;
+/** What a value past its day's cap is counted as; no referrer, tag or query of ours normalises to it. */
+export const OTHER = '(other)';
+
+/**
  * Adds one page visit to its counters in a single statement (one round trip, one transaction): the view,
- * the entry, a brochure download, the searches and the vitals histograms.
+ * the entry, a brochure download, the searches and the vitals histograms, each past the day's caps as
+ * {@link OTHER}.
  */
 export async function recordVisit(db: Queryable, visit: PageVisit, day = utcDay()): Promise<void> {
   const entry = visit.entry;
@@ -30,17 +44,39 @@ export async function recordVisit(db: Queryable, visit: PageVisit, day = utcDay(
     `WITH view AS (
        INSERT INTO insight_page_views AS t (day, path, device, views) VALUES ($1, $2, $3, 1)
        ON CONFLICT (day, path, device) DO UPDATE SET views = t.views + 1
+     ), held AS (
+       SELECT coalesce((SELECT "rows" FROM insight_day_rows WHERE day = $1 AND dimension = 'entries'), 0) AS entries,
+              coalesce((SELECT "rows" FROM insight_day_rows WHERE day = $1 AND dimension = 'searches'), 0) AS searches
+     ), combination AS (
+       SELECT CASE WHEN held.entries < $15 OR EXISTS (SELECT 1 FROM insight_entries WHERE day = $1
+                      AND referrer = $4 AND utm_source = $5 AND utm_medium = $6 AND utm_campaign = $7)
+                   THEN ARRAY[$4, $5, $6, $7]::text[]
+                   ELSE ARRAY['${OTHER}', '${OTHER}', '${OTHER}', '${OTHER}'] END AS v
+       FROM held
      ), entry AS (
        INSERT INTO insight_entries AS t (day, referrer, utm_source, utm_medium, utm_campaign, entries)
-       SELECT $1, $4, $5, $6, $7, 1 WHERE $8::boolean
+       SELECT $1, v[1], v[2], v[3], v[4], 1 FROM combination WHERE $8::boolean
        ON CONFLICT (day, referrer, utm_source, utm_medium, utm_campaign) DO UPDATE SET entries = t.entries + 1
+       RETURNING xmax = 0 AS created
      ), brochure AS (
        INSERT INTO insight_conversions AS t (day, kind, conversions) SELECT $1, 'brochure', 1 WHERE $9::boolean
        ON CONFLICT (day, kind) DO UPDATE SET conversions = t.conversions + 1
      ), search AS (
        INSERT INTO insight_searches AS t (day, query, results, searches)
-       SELECT $1, q, r, 1 FROM unnest($10::text[], $11::int[]) AS s (q, r)
-       ON CONFLICT (day, query) DO UPDATE SET searches = t.searches + 1, results = excluded.results
+       SELECT $1, q, max(r), count(*) FROM (
+         SELECT CASE WHEN held.searches < $14 OR EXISTS (SELECT 1 FROM insight_searches WHERE day = $1 AND query = s.q)
+                     THEN s.q ELSE '${OTHER}' END AS q, s.r
+         FROM held, unnest($10::text[], $11::int[]) AS s (q, r)) AS kept
+       GROUP BY q
+       ON CONFLICT (day, query) DO UPDATE SET searches = t.searches + excluded.searches, results = excluded.results
+       RETURNING xmax = 0 AS created
+     ), added AS (
+       INSERT INTO insight_day_rows AS t (day, dimension, "rows")
+       SELECT $1, dimension, n FROM (
+         SELECT 'entries' AS dimension, count(*) FILTER (WHERE created) AS n FROM entry
+         UNION ALL SELECT 'searches', count(*) FILTER (WHERE created) FROM search) AS c
+       WHERE n > 0
+       ON CONFLICT (day, dimension) DO UPDATE SET "rows" = t."rows" + excluded."rows"
      )
      INSERT INTO insight_vitals AS t (day, path, metric, bucket, samples)
      SELECT $1, $2, m, b, 1 FROM unnest($12::text[], $13::int[]) AS v (m, b)
@@ -59,6 +95,8 @@ export async function recordVisit(db: Queryable, visit: PageVisit, day = utcDay(
       visit.searches.map((s) => s.results),
       visit.vitals.map((v) => v.metric),
       visit.vitals.map((v) => v.bucket),
+      SEARCHES_PER_DAY,
+      ENTRY_ROWS_PER_DAY,
     ],
   );
 }

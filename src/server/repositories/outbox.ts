@@ -23,6 +23,7 @@ export const MAIL_TEMPLATES = [
   'campaign-test',
   'team-invite',
   'password-reset',
+  'account-locked',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -253,8 +254,10 @@ export async function hasMailWaitingForServer(db: Queryable): Promise<boolean> {
 }
 
 /**
- * The admin's retry of a failed mail: pending again with a fresh 24-hour budget.
- * @returns the row, or undefined when there is none with this id; `retried` is false unless it had failed.
+ * The admin's retry of a failed inquiry mail: pending again with a fresh 24-hour budget. Other mail (sign-in
+ * links, newsletters) is not the inquiry screen's to send again, and is not found here.
+ * @returns the row, or undefined when there is no inquiry mail with this id; `retried` is false unless it had
+ * failed.
  */
 export async function retryFailedMail(
   db: Queryable,
@@ -263,11 +266,15 @@ export async function retryFailedMail(
   const [updated] = await db.query<Row>(
     `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), queued_at = now(),
        last_error = NULL, failure_kind = NULL
-     WHERE id = $1 AND status = 'failed' AND recipient IS NOT NULL RETURNING ${COLUMNS}`,
+     WHERE id = $1 AND inquiry_id IS NOT NULL AND status = 'failed' AND recipient IS NOT NULL
+     RETURNING ${COLUMNS}`,
     [id],
   );
   if (updated) return { row: toRow(updated), retried: true };
-  const [existing] = await db.query<Row>(`SELECT ${COLUMNS} FROM outbox WHERE id = $1`, [id]);
+  const [existing] = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM outbox WHERE id = $1 AND inquiry_id IS NOT NULL`,
+    [id],
+  );
   return existing && { row: toRow(existing), retried: false };
 }
 

@@ -48,20 +48,30 @@ const toSession = (row: Row): Session => ({
 
 const COLUMNS = 'id, admin_id, level, created_at, last_seen_at, expires_at, revoked_at, client';
 
+/**
+ * A new session, alive for {@link ABSOLUTE_TIMEOUT_SECONDS} from `now`, or within `span` when it continues
+ * another (its start and absolute end).
+ */
 export async function createSession(
   db: Queryable,
-  input: { adminId: number; level: SessionLevel; client: string },
+  input: {
+    adminId: number;
+    level: SessionLevel;
+    client: string;
+    span?: { createdAt: Date; expiresAt: Date } | undefined;
+  },
   now = new Date(),
 ): Promise<Session> {
   const [row] = await db.query<Row>(
     `INSERT INTO admin_sessions (id, admin_id, level, created_at, last_seen_at, expires_at, client)
-     VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
     [
       randomUUID(),
       input.adminId,
       input.level,
+      input.span?.createdAt ?? now,
       now,
-      new Date(now.getTime() + ABSOLUTE_TIMEOUT_SECONDS * 1000),
+      input.span?.expiresAt ?? new Date(now.getTime() + ABSOLUTE_TIMEOUT_SECONDS * 1000),
       input.client,
     ],
   );
@@ -95,17 +105,25 @@ export async function revokeSession(db: Queryable, id: string, now = new Date())
   await db.query('UPDATE admin_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, now]);
 }
 
-/** Ends every session of the account, or every one but `exceptId`. */
+/**
+ * Ends every session of the account, or every one but `exceptId`, and every sign-in ticket still open: a
+ * ticket issued for the old password must not become a session after a reset, a change or a revocation.
+ */
 export async function revokeSessions(
   db: Queryable,
   adminId: number,
   options: { exceptId?: string; now?: Date } = {},
 ): Promise<void> {
+  const now = options.now ?? new Date();
   await db.query(
     `UPDATE admin_sessions SET revoked_at = $3
      WHERE admin_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
-    [adminId, options.exceptId ?? null, options.now ?? new Date()],
+    [adminId, options.exceptId ?? null, now],
   );
+  await db.query(`UPDATE admin_mfa_tickets SET used_at = $2 WHERE admin_id = $1 AND used_at IS NULL`, [
+    adminId,
+    now,
+  ]);
 }
 
 /** The account's live sessions, newest first; ended ones older than a day are swept on the way. */

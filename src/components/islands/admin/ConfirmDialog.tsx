@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import { useId, useRef, type MouseEvent } from 'react';
+import { useModal } from './modal.ts';
 
 interface Props {
   open: boolean;
@@ -26,25 +27,9 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const id = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      cancel.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-      // Back to the button that opened it, if it is still there (a deleted row takes its button along).
-      if (opener.current?.isConnected) opener.current.focus();
-      opener.current = null;
-    }
-  }, [open]);
+  const dialog = useModal(open, cancel);
 
   // Only the backdrop reports the dialog itself as the target: the content fills the dialog box.
   const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {

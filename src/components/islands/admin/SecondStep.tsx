@@ -14,7 +14,8 @@ interface Props {
 
 /**
  * A refused code (401 `invalid_code`) is the person's to retry; 401 `ticket_expired` (5 minutes or 5 tries
- * gone) or a throttled address (429) sends them back to the password.
+ * gone) or a throttled address (429) sends them back to the password; a locked second step (423) too, with
+ * word of the mailed unlock link.
  */
 const ticketSpent = (error: unknown) =>
   isApiError(error, 401, 'ticket_expired') || isApiError(error, 410) || isApiError(error, 429);
@@ -37,7 +38,10 @@ export function SecondStep({ ticket, methods, copy, onToken, onRestart }: Props)
   useEffect(() => heading.current?.focus(), []);
 
   const failed = (error: unknown, message: string) => {
-    if (ticketSpent(error)) {
+    if (isApiError(error, 423, 'account_locked')) {
+      setSpent(true);
+      setError(copy.locked);
+    } else if (ticketSpent(error)) {
       setSpent(true);
       setError(copy.expired);
     } else setError(message);

@@ -32,6 +32,9 @@ export interface Session {
   client: string | null;
 }
 
+/** Who it is, asked again for every change of a factor or the recovery codes: the password or an app code. */
+export type Proof = { currentPassword: string } | { code: string };
+
 /** A factor added: the token that replaces an enrolment token, and the recovery codes if it was the first. */
 export interface Enrolled {
   token: string;
@@ -54,8 +57,8 @@ export async function changePassword(token: string, currentPassword: string, pas
 }
 
 /** A new authenticator-app secret and its `otpauth://` URI, waiting for a first code. */
-export async function startTotp(token: string): Promise<{ secret: string; uri: string }> {
-  return (await call('/api/account/totp', { method: 'POST', token })).json() as Promise<{
+export async function startTotp(token: string, proof: Proof): Promise<{ secret: string; uri: string }> {
+  return (await call('/api/account/totp', { method: 'POST', token, json: proof })).json() as Promise<{
     secret: string;
     uri: string;
   }>;
@@ -66,12 +69,12 @@ export async function confirmTotp(token: string, code: string): Promise<Enrolled
 }
 
 /** 409 `last_factor` when it is the account's only factor. */
-export async function removeTotp(token: string): Promise<void> {
-  await call('/api/account/totp', { method: 'DELETE', token });
+export async function removeTotp(token: string, proof: Proof): Promise<void> {
+  await call('/api/account/totp', { method: 'DELETE', token, json: proof });
 }
 
-export async function passkeyOptions(token: string): Promise<unknown> {
-  return (await call('/api/account/passkeys/options', { method: 'POST', token })).json();
+export async function passkeyOptions(token: string, proof: Proof): Promise<unknown> {
+  return (await call('/api/account/passkeys/options', { method: 'POST', token, json: proof })).json();
 }
 
 export async function addPasskey(
@@ -83,13 +86,14 @@ export async function addPasskey(
   return enrolled(await call('/api/account/passkeys', { method: 'POST', token, json }));
 }
 
-export async function removePasskey(token: string, id: string): Promise<void> {
-  await call(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', token });
+export async function removePasskey(token: string, id: string, proof: Proof): Promise<void> {
+  await call(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', token, json: proof });
 }
 
 /** Ten new recovery codes; the old ones stop working. */
-export async function renewRecoveryCodes(token: string): Promise<string[]> {
-  const body = (await (await call('/api/account/recovery-codes', { method: 'POST', token })).json()) as {
+export async function renewRecoveryCodes(token: string, proof: Proof): Promise<string[]> {
+  const reply = await call('/api/account/recovery-codes', { method: 'POST', token, json: proof });
+  const body = (await reply.json()) as {
     recoveryCodes: string[];
   };
   return body.recoveryCodes;

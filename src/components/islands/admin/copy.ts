@@ -119,6 +119,7 @@ export const INQUIRY_KEYS = [
   'mail_meeting-declined',
   'mail_team-invite',
   'mail_password-reset',
+  'mail_account-locked',
   'mail_sent',
   'mail_pending',
   'mail_sending',
@@ -404,6 +405,7 @@ export const SECOND_STEP_KEYS = [
   'wrong_code',
   'passkey_failed',
   'expired',
+  'locked',
   'restart',
   'working',
 ] as const;
@@ -446,6 +448,14 @@ export const PASSWORD_KEYS = [
 ] as const;
 
 export const ACCOUNT_KEYS = [
+  'proof_title',
+  'proof_text',
+  'proof_add_text',
+  'proof_password',
+  'proof_either',
+  'proof_submit',
+  'proof_wrong',
+  'proof_locked',
   'loading',
   'load_failed',
   'retry',
@@ -479,7 +489,6 @@ export const ACCOUNT_KEYS = [
   'totp_added',
   'totp_wrong',
   'totp_remove',
-  'totp_remove_title',
   'totp_remove_text',
   'totp_removed',
   'passkeys',
@@ -494,7 +503,6 @@ export const ACCOUNT_KEYS = [
   'passkey_used',
   'passkey_never',
   'passkey_remove',
-  'passkey_remove_title',
   'passkey_remove_text',
   'passkey_removed',
   'last_factor',
@@ -504,7 +512,6 @@ export const ACCOUNT_KEYS = [
   'recovery_left_other',
   'recovery_intro',
   'recovery_new',
-  'recovery_new_title',
   'recovery_new_text',
   'recovery_new_detail',
   'recovery_new_accept',
@@ -599,6 +606,7 @@ export const TEAM_KEYS = [
 ] as const;
 
 export const ACTIVITY_KEYS = [
+  'tally',
   'heading',
   'intro',
   'action',

@@ -5,13 +5,15 @@ import {
   removePasskey,
   removeTotp,
   renewRecoveryCodes,
+  startTotp,
   type Account,
   type Enrolled,
+  type Proof,
 } from '../account-api.ts';
 import { isApiError, isAuthError } from '../api.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import type { AccountCopy } from '../copy.ts';
 import { fill, localDateTime, plural } from '../format.ts';
+import { ProofDialog } from './ProofDialog.tsx';
 
 /** The QR code and its encoder load when the person sets up an app. */
 const TotpSetup = lazy(() => import('./TotpSetup.tsx').then((m) => ({ default: m.TotpSetup })));
@@ -29,17 +31,24 @@ interface Props {
   onCodes: (codes: string[]) => void;
 }
 
-type Asking = { kind: 'totp' } | { kind: 'passkey'; id: string; name: string } | { kind: 'codes' };
+/** A change waiting for the person to confirm it is them. */
+type Asking =
+  | { kind: 'totp-add' }
+  | { kind: 'totp' }
+  | { kind: 'passkey-add'; name: string }
+  | { kind: 'passkey'; id: string; name: string }
+  | { kind: 'codes' };
 
 /**
  * The second factors: an authenticator app (set up with a QR code, or removed), passkeys (added through the
- * browser's WebAuthn prompt, named, removed) and the recovery codes (count, renew). The server refuses to
+ * browser's WebAuthn prompt, named, removed) and the recovery codes (count, renew). Every change asks for the
+ * password (or an app code) again first ({@link ProofDialog}); the server refuses it without, and refuses to
  * remove the last factor (409 `last_factor`).
  */
 export function FactorsSection(props: Props) {
   const { token, account, copy, notify, onUnauthorized, onChanged } = props;
   const id = useId();
-  const [settingUp, setSettingUp] = useState(false);
+  const [settingUp, setSettingUp] = useState<{ secret: string; uri: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<Asking | null>(null);
   const { factors } = account;
@@ -51,75 +60,90 @@ export function FactorsSection(props: Props) {
   };
 
   const enrolled = (result: Enrolled, message: string) => {
-    setSettingUp(false);
+    setSettingUp(null);
     notify(message);
     props.onEnrolled(result);
   };
 
-  const createPasskey = async (event: SubmitEvent<HTMLFormElement>) => {
+  const askForPasskey = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
     const name = String(new FormData(form).get('name') ?? '').trim();
-    setBusy(true);
+    form.reset();
+    setAsking({ kind: 'passkey-add', name });
+  };
+
+  /** After the proof: the browser's WebAuthn prompt, then the registration. */
+  const createPasskey = async (proof: Proof, name: string) => {
+    const { browserSupportsWebAuthn, startRegistration } = await import('@simplewebauthn/browser');
+    if (!browserSupportsWebAuthn()) {
+      setAsking(null);
+      notify(copy.passkey_unsupported, 'error');
+      return;
+    }
+    const options = (await passkeyOptions(token, proof)) as Parameters<
+      typeof startRegistration
+    >[0]['optionsJSON'];
+    setAsking(null);
     try {
-      const { browserSupportsWebAuthn, startRegistration } = await import('@simplewebauthn/browser');
-      if (!browserSupportsWebAuthn()) {
-        notify(copy.passkey_unsupported, 'error');
-        return;
-      }
-      const options = (await passkeyOptions(token)) as Parameters<typeof startRegistration>[0]['optionsJSON'];
       const response = await startRegistration({ optionsJSON: options });
-      form.reset();
       enrolled(await addPasskey(token, response, name), copy.passkey_added);
     } catch (error) {
       failed(error, copy.passkey_failed);
-    } finally {
-      setBusy(false);
     }
   };
 
-  const confirm = async () => {
+  /** Runs the waiting change with the proof. A refused proof goes back to the dialog to be typed again. */
+  const proven = async (proof: Proof) => {
     const what = asking;
-    setAsking(null);
     if (!what || busy) return;
     setBusy(true);
     try {
-      if (what.kind === 'codes') props.onCodes(await renewRecoveryCodes(token));
+      if (what.kind === 'totp-add') {
+        const secret = await startTotp(token, proof);
+        setAsking(null);
+        setSettingUp(secret);
+        return;
+      }
+      if (what.kind === 'passkey-add') return await createPasskey(proof, what.name);
+      if (what.kind === 'codes') props.onCodes(await renewRecoveryCodes(token, proof));
       else {
-        if (what.kind === 'totp') await removeTotp(token);
-        else await removePasskey(token, what.id);
+        if (what.kind === 'totp') await removeTotp(token, proof);
+        else await removePasskey(token, what.id, proof);
         notify(what.kind === 'totp' ? copy.totp_removed : copy.passkey_removed);
       }
+      setAsking(null);
       onChanged();
     } catch (error) {
-      failed(error, what.kind === 'codes' ? copy.recovery_failed : copy.remove_failed);
+      if (isApiError(error, 400) || isApiError(error, 423)) throw error;
+      setAsking(null);
+      const adding = what.kind === 'totp-add' || what.kind === 'passkey-add';
+      failed(
+        error,
+        what.kind === 'codes' ? copy.recovery_failed : adding ? copy.load_failed : copy.remove_failed,
+      );
     } finally {
       setBusy(false);
     }
   };
 
-  const dialog =
-    asking?.kind === 'totp'
-      ? {
-          title: copy.totp_remove_title,
-          text: copy.totp_remove_text,
-          detail: copy.totp,
-          accept: copy.totp_remove,
-        }
-      : asking?.kind === 'passkey'
-        ? {
-            title: copy.passkey_remove_title,
-            text: copy.passkey_remove_text,
-            detail: asking.name,
-            accept: copy.passkey_remove,
-          }
-        : {
-            title: copy.recovery_new_title,
-            text: copy.recovery_new_text,
-            detail: copy.recovery_new_detail,
-            accept: copy.recovery_new_accept,
-          };
+  const change =
+    asking === null
+      ? null
+      : asking.kind === 'totp-add'
+        ? { text: copy.proof_add_text, label: copy.totp, accept: copy.proof_submit }
+        : asking.kind === 'passkey-add'
+          ? { text: copy.proof_add_text, label: asking.name || copy.passkeys, accept: copy.proof_submit }
+          : asking.kind === 'totp'
+            ? { text: copy.totp_remove_text, label: copy.totp, accept: copy.totp_remove }
+            : asking.kind === 'passkey'
+              ? { text: copy.passkey_remove_text, label: asking.name, accept: copy.passkey_remove }
+              : {
+                  text: copy.recovery_new_text,
+                  label: copy.recovery_new_detail,
+                  accept: copy.recovery_new_accept,
+                };
   const hasFactor = factors.totp || factors.passkeys.length > 0;
 
   return (
@@ -141,12 +165,13 @@ export function FactorsSection(props: Props) {
           >
             <TotpSetup
               token={token}
+              secret={settingUp}
               copy={copy}
               onEnrolled={(result) => enrolled(result, copy.totp_added)}
-              onCancel={() => setSettingUp(false)}
+              onCancel={() => setSettingUp(null)}
               onUnauthorized={onUnauthorized}
               onFailed={() => {
-                setSettingUp(false);
+                setSettingUp(null);
                 notify(copy.load_failed, 'error');
               }}
             />
@@ -167,7 +192,8 @@ export function FactorsSection(props: Props) {
               <button
                 type="button"
                 className="admin-button admin-button--small"
-                onClick={() => setSettingUp(true)}
+                aria-disabled={busy}
+                onClick={() => setAsking({ kind: 'totp-add' })}
               >
                 {copy.totp_add}
               </button>
@@ -206,7 +232,7 @@ export function FactorsSection(props: Props) {
             ))}
           </ul>
         )}
-        <form className="admin-factor__add" onSubmit={createPasskey}>
+        <form className="admin-factor__add" onSubmit={askForPasskey}>
           <div className="admin-field">
             <label htmlFor={`${id}-passkey`} className="admin-label">
               {copy.passkey_name}
@@ -248,15 +274,13 @@ export function FactorsSection(props: Props) {
           </div>
         </div>
       )}
-      <ConfirmDialog
-        open={asking !== null}
-        title={dialog.title}
-        text={dialog.text}
-        detail={dialog.detail}
-        confirmLabel={dialog.accept}
-        cancelLabel={copy.cancel}
-        onConfirm={() => void confirm()}
+      <ProofDialog
+        change={change}
+        totp={factors.totp}
+        copy={copy}
+        onProof={proven}
         onCancel={() => setAsking(null)}
+        onUnauthorized={onUnauthorized}
       />
     </section>
   );

@@ -1,11 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { encode } from 'uqr';
 import { isApiError, isAuthError } from '../api.ts';
-import { confirmTotp, startTotp, type Enrolled } from '../account-api.ts';
+import { confirmTotp, type Enrolled } from '../account-api.ts';
 import type { AccountCopy } from '../copy.ts';
 
 interface Props {
   token: string;
+  /** The new secret, given once the person confirmed it is them (POST /api/account/totp). */
+  secret: { secret: string; uri: string };
   copy: AccountCopy;
   onEnrolled: (result: Enrolled) => void;
   onCancel: () => void;
@@ -41,19 +43,11 @@ function QrCode({ text, label }: { text: string; label: string }) {
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** Setting up an authenticator app: the QR code or the key to type, then a first code to switch it on. */
-export function TotpSetup({ token, copy, onEnrolled, onCancel, onUnauthorized, onFailed }: Props) {
+export function TotpSetup({ token, secret, copy, onEnrolled, onCancel, onUnauthorized, onFailed }: Props) {
   const id = useId();
-  const [secret, setSecret] = useState<{ secret: string; uri: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    startTotp(token).then(setSecret, (failure: unknown) => {
-      if (isAuthError(failure)) onUnauthorized();
-      else onFailed();
-    });
-  }, [token, onUnauthorized, onFailed]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,12 +67,6 @@ export function TotpSetup({ token, copy, onEnrolled, onCancel, onUnauthorized, o
     }
   };
 
-  if (!secret)
-    return (
-      <p className="admin-status" role="status">
-        {copy.loading}
-      </p>
-    );
   return (
     <div className="admin-totp">
       <p>{copy.totp_scan}</p>

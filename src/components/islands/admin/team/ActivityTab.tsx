@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { TabProps } from '../tab-props.ts';
 import { isAbort } from '../api.ts';
-import { localDateTime, plural } from '../format.ts';
+import { fill, localDateTime, plural } from '../format.ts';
 import { ListFallback } from '../ListFallback.tsx';
 import { Pager } from '../Pager.tsx';
 import { usePagedList, type Paging } from '../usePagedList.ts';
@@ -131,6 +131,9 @@ export function ActivityTab({ token, copy: panelCopy, onUnauthorized }: TabProps
                     </td>
                     <td data-label={copy.col_target} className="admin-activity-table__target">
                       {entry.target ?? '–'}
+                      {entry.count > 1 && (
+                        <span className="admin-muted"> {fill(copy.tally, { count: entry.count })}</span>
+                      )}
                     </td>
                     <td data-label={copy.col_client} className="admin-activity-table__client">
                       {entry.client ?? '–'}

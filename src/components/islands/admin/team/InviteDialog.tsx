@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { isApiError } from '../api.ts';
 import { ROLES, type Role } from '../auth-api.ts';
 import type { RolesCopy, TeamCopy } from '../copy.ts';
+import { useModal } from '../modal.ts';
 import { invite, type Member } from './team-api.ts';
 
 interface Props {
@@ -23,25 +24,10 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
  */
 export function InviteDialog({ open, token, copy, roles, onInvited, onClose, onFailed }: Props) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const email = useRef<HTMLInputElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setError(null);
-      element.showModal();
-      email.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-      if (opener.current?.isConnected) opener.current.focus();
-    }
-  }, [open]);
+  const dialog = useModal(open, email, () => setError(null));
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -21,6 +21,8 @@ export interface ActivityEntry {
   action: string;
   target: string | null;
   client: string | null;
+  /** Refusals anyone can send are tallied: how many this entry stands for (1 for a single event). */
+  count: number;
 }
 
 export async function fetchTeam(token: string, signal?: AbortSignal): Promise<Member[]> {
