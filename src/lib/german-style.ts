@@ -148,6 +148,11 @@ export interface GlossaryTerm {
   use: string;
   avoid: string[];
   except?: string[];
+  /**
+   * The variants are whole words: `Mitarbeiter` is a generic masculine, `Mitarbeiterin` and `Mitarbeiterkonto`
+   * are not. Without it a variant also counts at the start of a longer word (`Reindampferzeuger`).
+   */
+  whole?: boolean;
   note?: string;
 }
 
@@ -164,7 +169,8 @@ export interface GlossaryIssue {
 /**
  * Every place a German file writes a variant the glossary replaces. A variant counts where no letter or digit
  * precedes it (`Reindampf`, `Reindampferzeuger`; not `Reinstdampf`); each stretch of text is reported once, for
- * the first term that names it, so `EU GMP Annex 1` gives one finding, not one per term it contains.
+ * the first term that names it, so `EU GMP Annex 1` gives one finding, not one per term it contains. A term
+ * marked `whole` counts only where its variant ends a word.
  */
 export function checkGlossary(path: string, source: string, terms: readonly GlossaryTerm[]): GlossaryIssue[] {
   const issues: (GlossaryIssue & { at: number })[] = [];
@@ -179,7 +185,10 @@ export function checkGlossary(path: string, source: string, terms: readonly Glos
       );
     for (const term of terms) {
       for (const variant of term.avoid) {
-        for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(variant)}`, 'gu'))) {
+        const ending = term.whole ? '(?![\\p{L}\\p{N}])' : '';
+        for (const match of text.matchAll(
+          new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(variant)}${ending}`, 'gu'),
+        )) {
           const start = match.index;
           const end = start + variant.length;
           if (taken.some(([a, b]) => start < b && end > a) || allowed(start, end, term.except ?? []))

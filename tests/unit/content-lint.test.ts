@@ -373,6 +373,35 @@ Zitiert nach PIC/S PE 009 Annex 1 und API 650 Annex I, aber nicht nach Annex 15.
   });
 });
 
+describe('one gender form (the glossary’s whole-word terms)', () => {
+  const file = 'src/i18n/locales/de/career.json';
+  const source = `{
+  "a": "Unsere Ingenieure prüfen jede Zeichnung, ein Ingenieur zeichnet sie ab.",
+  "b": "Wir melden uns bei Bewerbern; Mitarbeiter und Besucher sehen es.",
+  "c": "Inspektoren, Auditoren, Studenten und Berufseinsteiger lesen mit, mit einem Kollegen.",
+  "d": "Unsere Ingenieurinnen und Ingenieure sprechen mit Ingenieurinnen und Ingenieuren.",
+  "e": "Eine Ingenieurin oder ein Ingenieur antwortet; Bewerberinnen und Bewerbern und Kolleginnen und Kollegen auch.",
+  "f": "Die Mitarbeiterin im Ingenieurbüro, das Ingenieurwesen und die Verfahrensingenieure; Dušan, Elektroingenieur."
+}`;
+  const lineOf = (text: string) => source.split('\n').findIndex((row) => row.includes(text)) + 1;
+  const problems = checkGermanGlossary(file, source);
+  const found = (line: number) => problems.filter((p) => p.line === line).map((p) => p.message.split('"')[1]);
+
+  test('reports a generic masculine with the pair form to write', () => {
+    expect(found(lineOf('"a"'))).toEqual(['Ingenieure', 'ein Ingenieur']);
+    expect(found(lineOf('"b"'))).toEqual(['Bewerbern', 'Mitarbeiter', 'Besucher']);
+    expect(found(lineOf('"c"'))).toEqual(['Inspektoren', 'Auditoren', 'Studenten', 'Berufseinsteiger']);
+    expect(problems.find((p) => p.line === lineOf('"a"'))?.fix).toMatch(
+      /^write "Ingenieurinnen und Ingenieure"/,
+    );
+  });
+
+  test('leaves pair forms, a named colleague, feminine forms and compounds alone', () => {
+    for (const key of ['"d"', '"e"', '"f"']) expect(found(lineOf(key)), key).toEqual([]);
+    expect(found(lineOf('"c"'))).not.toContain('Kollegen');
+  });
+});
+
 describe('scripts/lint-content.ts', () => {
   test('exits 1 and prints file:line with the fix when content breaks a rule', () => {
     const file = 'src/content/blog/planted.mdx';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { getT, loaderOptions, localeFileBackend, namespaces } from '../../src/i18n/index.ts';
 import { compareKeys, flattenKeys } from '../../src/lib/i18n-keys.ts';
-import { routes } from '../../src/routes.ts';
+import { navigation, routes, type NavItem } from '../../src/routes.ts';
 
 const localesDir = new URL('../../src/i18n/locales/', import.meta.url);
 const locales = readdirSync(localesDir);
@@ -66,6 +66,19 @@ describe('locales', () => {
           );
         }
       }
+    });
+  }
+
+  for (const locale of locales) {
+    test(`${locale}: no two header controls share an accessible name`, () => {
+      // The Divisions link and the About us submenu of the same six sectors once read alike in German.
+      const nav = read(locale, 'nav');
+      const word = (key: string) =>
+        key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], nav);
+      const labels = (items: NavItem[]): string[] =>
+        items.flatMap((item) => ['children' in item ? labels(item.children) : [], item.label].flat());
+      const names = labels(navigation).map((key) => String(word(key)).toLocaleLowerCase(locale));
+      expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
     });
   }
 
