@@ -3,6 +3,7 @@
  * Objects are strict: an unexpected field (`id`, `__proto__`, …) is refused, not ignored.
  */
 import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { langOf, languages, splitLocale, type Lang } from '../i18n/lang.ts';
 import { checkEmail } from './email.ts';
 import { isTimeZone } from './time-zone.ts';
@@ -200,10 +201,10 @@ export type MeetingRequestInput = z.infer<typeof meetingRequestSchema>;
 export type FieldErrors = Record<string, string>;
 
 /** Parses `input`; on failure returns the first message per field ("" for the object itself). */
-export function validate<S extends z.ZodMiniType>(
+export function validate<S extends $ZodType>(
   schema: S,
   input: unknown,
-): { ok: true; data: z.infer<S> } | { ok: false; fields: FieldErrors } {
+): { ok: true; data: output<S> } | { ok: false; fields: FieldErrors } {
   const result = z.safeParse(schema, input);
   if (result.success) return { ok: true, data: result.data };
   // A Map, then fromEntries: a field named "__proto__" must become a key, not a prototype.

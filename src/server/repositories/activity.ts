@@ -38,6 +38,11 @@ export const ACTIVITY_ACTIONS = [
   'meeting.decline',
   'meeting.cancelled_by_visitor',
   'meeting.rescheduled',
+  'content.save',
+  'content.submit',
+  'content.publish',
+  'content.translate',
+  'content.upload',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
