@@ -7,6 +7,9 @@
  * GET  /api/content/{collection}/{lang}/{id}/lint → 200 {findings: [{line, rule, message, fix, severity}]}
  * POST /api/content/{collection}/{lang}/{id}/submit → 200 {branch, review}; 422 {error, findings} lint errors
  * POST /api/content/{collection}/{lang}/{id}/publish (owner) → 200 {commit}
+ * POST /api/content/{collection}/en/{id}/translate → 200 {version, branch}: the German twin started
+ * POST /api/content/{collection}/{lang}/{id}/images?name= (the picture as the body) → 200 {src, path, width, height}
+ * GET  /api/content/{collection}/{lang}/{id}/images/{name} → the picture, for the editor's preview
  */
 import type { Config } from '@netlify/functions';
 import { routes } from '../../src/server/http.ts';
@@ -19,6 +22,9 @@ const table = {
   [`${piece}/lint`]: { GET: content.getLint },
   [`${piece}/submit`]: { POST: content.submit },
   [`${piece}/publish`]: { POST: content.publish },
+  [`${piece}/translate`]: { POST: content.translate },
+  [`${piece}/images`]: { POST: content.uploadImage },
+  [`${piece}/images/:name`]: { GET: content.getImage },
 };
 
 export default routes('content', table);
@@ -31,5 +37,8 @@ export const config: Config = {
     '/api/content/:collection/:lang/:id/lint',
     '/api/content/:collection/:lang/:id/submit',
     '/api/content/:collection/:lang/:id/publish',
+    '/api/content/:collection/:lang/:id/translate',
+    '/api/content/:collection/:lang/:id/images',
+    '/api/content/:collection/:lang/:id/images/:name',
   ],
 };

@@ -7,7 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { germanStart } from '../../src/lib/translation-start.ts';
 import { useContentStore } from '../../src/server/content/store.ts';
 import { startApi, type Api } from './support/harness.ts';
 
@@ -170,6 +173,14 @@ describe('reading and saving', () => {
       title,
       status: 'draft',
       branch: 'content/blog/gmp',
+      // The English text changed after its German twin last did: the list marks the twin.
+      twin: { exists: true, stale: true },
+    });
+    const achema = list.body.items.find((item: { id: string }) => item.id === 'achema');
+    expect(achema.twin).toEqual({ exists: true, stale: false });
+    expect(list.body.authors).toContainEqual({
+      id: 'ivana-petrovic',
+      name: expect.stringMatching(/^Ivana /),
     });
   });
 
@@ -348,5 +359,111 @@ describe('checking, submitting and publishing', () => {
   test('submitting a piece without saved changes is 409; publishing one not submitted is 409', async () => {
     expect((await call('POST', '/api/content/blog/en/diversity/submit', 'owner')).status).toBe(409);
     expect((await call('POST', '/api/content/blog/en/gmp/publish', 'owner')).status).toBe(409);
+  });
+});
+
+describe('pictures', () => {
+  const upload = (
+    path: string,
+    body: Uint8Array | string,
+    type: string,
+    role: keyof typeof tokens = 'editor',
+  ) =>
+    api.call('POST', path, {
+      token: tokens[role],
+      body: typeof body === 'string' ? body : Buffer.from(body),
+      headers: { 'content-type': type },
+    });
+
+  test('a picture is decoded, written again and stored beside the piece under a name that never changes', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } })
+      .png()
+      .toBuffer();
+    const path = '/api/content/blog/en/volleyball/images?name=Team%20Photo%20(1).PNG';
+    const stored = await upload(path, png, 'image/png');
+    expect(stored.status, stored.text).toBe(200);
+    expect(stored.body.path).toMatch(/^src\/assets\/articles\/volleyball\/team-photo-1-[0-9a-f]{10}\.png$/);
+    expect(stored.body.src).toBe(stored.body.path.replace('src/', '../../'));
+    const head = refOf('content/blog/volleyball');
+    const saved = execFileSync('git', ['-C', repo, 'show', `content/blog/volleyball:${stored.body.path}`]);
+    const decoded = PNG.sync.read(saved);
+    expect([decoded.width, decoded.height]).toEqual([40, 30]);
+    expect(await activity('content.upload')).toContainEqual({
+      target: 'blog/en/volleyball',
+      actor_email: EDITOR.email,
+    });
+
+    // The same picture again: the same file, no new commit. Nothing the piece had is gone.
+    const again = await upload(path, png, 'image/png');
+    expect(again.body.path).toBe(stored.body.path);
+    expect(refOf('content/blog/volleyball')).toBe(head);
+    expect(git('diff', '--name-status', 'main', 'content/blog/volleyball')).toBe(`A\t${stored.body.path}`);
+
+    const name = stored.body.path.split('/').pop();
+    const preview = await api.call('GET', `/api/content/blog/en/volleyball/images/${name}`, {
+      token: tokens.editor,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+    // The German twin's editor finds it too, before the English piece is published.
+    const fromGerman = await api.call('GET', `/api/content/blog/de/volleyball/images/${name}`, {
+      token: tokens.editor,
+    });
+    expect(fromGerman.status).toBe(200);
+  });
+
+  test('what is not a picture, SVG, or too large is refused and nothing is written', async () => {
+    const before = allRefs();
+    const path = '/api/content/blog/en/roda/images?name=x.png';
+    expect((await upload(path, 'not a picture at all', 'image/png')).status).toBe(415);
+    expect((await upload(path, '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml')).status).toBe(
+      415,
+    );
+    const svgAsPng = await upload(
+      path,
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'image/png',
+    );
+    expect(svgAsPng.status).toBe(415);
+    expect((await upload(path, new Uint8Array(8 * 1024 * 1024 + 1), 'image/png')).status).toBe(413);
+    expect((await upload('/api/content/blog/en/roda/images', new Uint8Array(10), 'image/png')).status).toBe(
+      400,
+    );
+    expect(
+      (await upload('/api/content/blog/en/..roda/images?name=x.png', new Uint8Array(10), 'image/png')).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('GET', '/api/content/blog/en/roda/images/..%2F..%2F..%2Fpackage.json', {
+          token: tokens.editor,
+        })
+      ).status,
+    ).toBe(400);
+    expect(allRefs()).toBe(before);
+  });
+});
+
+describe('German twins', () => {
+  test('Translate starts the twin as new:article --lang de --from does, on the twin’s branch', async () => {
+    const started = await call('POST', '/api/content/news/en/forum-report/translate', 'editor');
+    expect(started.status, started.text).toBe(200);
+    expect(started.body.branch).toBe('content/de/news/forum-report');
+    const english = fileAt('main', 'src/content/news/forum-report.mdx');
+    expect(fileAt('content/de/news/forum-report', 'src/content/de/news/forum-report.mdx')).toBe(
+      germanStart(`${english}\n`, 'src/content/news/forum-report.mdx').trimEnd(),
+    );
+    const german = await call('GET', '/api/content/news/de/forum-report', 'editor');
+    expect(german.body).toMatchObject({ status: 'draft', version: started.body.version });
+    expect(german.body.frontmatter.images[0].src).toBe('../../../assets/news/achema/1.svg');
+    expect(await activity('content.translate')).toContainEqual({
+      target: 'news/de/forum-report',
+      actor_email: EDITOR.email,
+    });
+    const listed = (await call('GET', '/api/content?lang=en', 'editor')).body.items;
+    expect(listed.find((item: { id: string }) => item.id === 'forum-report').twin.exists).toBe(true);
+
+    expect((await call('POST', '/api/content/news/en/forum-report/translate', 'editor')).status).toBe(409);
+    expect((await call('POST', '/api/content/blog/en/volleyball/translate', 'editor')).status).toBe(409);
+    expect((await call('POST', '/api/content/blog/de/volleyball/translate', 'editor')).status).toBe(400);
   });
 });

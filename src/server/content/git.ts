@@ -45,6 +45,11 @@ export interface GitProvider {
   branches(prefix: string): Promise<Map<string, string>>;
   /** The files under `folders` at `commit`: path → blob id (the blob id changes with every change of content). */
   files(commit: string, folders: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * For each of `paths`, when the newest commit reachable from `commit` that changed it was made (ISO 8601);
+   * a path no commit changed is left out.
+   */
+  lastChanges(commit: string, paths: readonly string[]): Promise<Map<string, string>>;
   /** The content of blobs by id. */
   blobs(ids: readonly string[]): Promise<Map<string, Uint8Array>>;
   /**

@@ -6,14 +6,16 @@
 import { validate } from '../../lib/schemas.ts';
 import { requireAdmin, type SignedIn } from '../auth.ts';
 import { database } from '../config.ts';
-import { HttpError, json, readJson, type Handler, type RequestContext } from '../http.ts';
+import { HttpError, json, readBytes, readJson, type Handler, type RequestContext } from '../http.ts';
 import { onlyParams } from '../query.ts';
 import { recordActivity, type ActivityAction } from '../repositories/activity.ts';
 import type { Role } from '../repositories/admins.ts';
 import type { Author } from './git.ts';
+import { addImage, IMAGE_MAX_BYTES, readImage } from './images.ts';
 import { pieceKey, LANGS, type PieceKey } from './pieces.ts';
 import {
   lintPiece,
+  listAuthors,
   LintRefusal,
   listPieces,
   publishPiece,
@@ -21,6 +23,7 @@ import {
   saveInput,
   savePiece,
   submitPiece,
+  translatePiece,
 } from './service.ts';
 import { contentStore } from './store.ts';
 
@@ -46,14 +49,18 @@ const refused = (error: LintRefusal) =>
   });
 
 export const listContent: Handler = async (req, context) => {
-  await requireAdmin(req, database(), CONTENT_ROLES, context);
+  const admin = await requireAdmin(req, database(), CONTENT_ROLES, context);
   const params = new URL(req.url).searchParams;
   onlyParams(params, ['lang']);
   const lang = params.get('lang');
   if (lang !== null && lang !== 'en' && lang !== 'de')
     throw new HttpError(400, 'invalid_query', '"lang" is en or de.');
-  const items = await listPieces(await contentStore(), lang === null ? LANGS : [lang]);
-  return json(200, { items });
+  const store = await contentStore();
+  const [items, authors] = await Promise.all([
+    listPieces(store, lang === null ? LANGS : [lang]),
+    listAuthors(store),
+  ]);
+  return json(200, { items, authors, mayPublish: publishRoles().includes(admin.role) });
 };
 
 export const getPiece: Handler = async (req, context) => {
@@ -105,4 +112,54 @@ export const publish: Handler = async (req, context) => {
     if (error instanceof LintRefusal) return refused(error);
     throw error;
   }
+};
+
+export const translate: Handler = async (req, context) => {
+  const admin = await requireAdmin(req, database(), CONTENT_ROLES, context);
+  const key = pieceKey(context.params);
+  const started = await translatePiece(await contentStore(), key, authorOf(admin));
+  await log(admin, 'content.translate', { ...key, lang: 'de' }, context);
+  return json(200, started);
+};
+
+/** POST …/images?name=<file name>: the picture as the body (image/jpeg, image/png, image/webp or image/avif). */
+export const uploadImage: Handler = async (req, context) => {
+  const admin = await requireAdmin(req, database(), CONTENT_ROLES, context);
+  const key = pieceKey(context.params);
+  const params = new URL(req.url).searchParams;
+  onlyParams(params, ['name']);
+  const name = params.get('name') ?? '';
+  if (name.length === 0 || name.length > 200)
+    throw new HttpError(
+      400,
+      'invalid_query',
+      'Give the picture\'s file name as "name" (at most 200 characters).',
+    );
+  if (!/^image\/(jpeg|png|webp|avif)$/.test(req.headers.get('content-type') ?? ''))
+    throw new HttpError(
+      415,
+      'unsupported_image',
+      'Send a JPEG, PNG, WebP or AVIF image with its content type.',
+    );
+  const bytes = await readBytes(req, IMAGE_MAX_BYTES);
+  const stored = await addImage(await contentStore(), key, name, bytes, authorOf(admin));
+  await log(admin, 'content.upload', key, context);
+  return json(200, stored);
+};
+
+/** GET …/images/{name}: a picture of the piece, for the editor's preview (the admin has no other way to it). */
+export const getImage: Handler = async (req, context) => {
+  await requireAdmin(req, database(), CONTENT_ROLES, context);
+  const key = pieceKey(context.params);
+  const image = await readImage(await contentStore(), key, context.params.name ?? '');
+  return new Response(new Uint8Array(image.data), {
+    status: 200,
+    headers: {
+      'content-type': image.type,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // An SVG opened on its own must not run anything.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
 };

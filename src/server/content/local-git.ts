@@ -136,6 +136,19 @@ export class LocalGit implements GitProvider {
     return files;
   }
 
+  async lastChanges(commit: string, paths: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (paths.length === 0) return found;
+    // One walk, newest first: "\0<date>" then the files each commit changed.
+    const out = await text(this.dir, ['log', '--format=%x00%cI', '--name-only', commit, '--', ...paths]);
+    let date = '';
+    for (const line of out.split('\n')) {
+      if (line.startsWith('\0')) date = line.slice(1);
+      else if (line && paths.includes(line) && !found.has(line)) found.set(line, date);
+    }
+    return found;
+  }
+
   async blobs(ids: readonly string[]): Promise<Map<string, Uint8Array>> {
     const unique = [...new Set(ids)];
     const found = new Map<string, Uint8Array>();

@@ -20,6 +20,7 @@ import type { ContentProblem } from '../../../scripts/lib/content-lint.ts';
 import { articleSchema } from '../../lib/article-schema.ts';
 import { validate } from '../../lib/schemas.ts';
 import type { Lang } from '../../i18n/lang.ts';
+import { germanStart } from '../../lib/translation-start.ts';
 import { HttpError } from '../http.ts';
 import {
   BranchMovedError,
@@ -33,6 +34,7 @@ import {
   contentFolder,
   freshYaml,
   frontmatterOf,
+  imageFolder,
   joinSource,
   LANGS,
   pieceBranch,
@@ -55,8 +57,11 @@ export interface PieceSummary extends PieceKey {
   status: PieceStatus;
   /** The branch its unpublished changes wait on, when there are any. */
   branch: string | null;
-  /** English pieces: whether the German twin exists (on main or on its branch). */
-  twin?: { exists: boolean };
+  /**
+   * English pieces: whether the German twin exists (on main or on its branch), and whether the English text
+   * changed after the twin last did (the translation may need the change too).
+   */
+  twin?: { exists: boolean; stale: boolean };
 }
 
 /** A piece as the editor opens it. */
@@ -71,11 +76,15 @@ export interface Piece {
 }
 
 export interface Finding {
+  /** The line of the file (1 is the opening fence). */
   line: number;
   rule: string;
   message: string;
   fix: string;
   severity: 'error' | 'notice';
+  /** Where the editor shows it: the front matter field the line belongs to, or the line of the body. */
+  field?: string;
+  bodyLine?: number;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -110,6 +119,28 @@ async function blobText(git: GitProvider, id: string): Promise<string> {
 const statusOf = (onBranch: boolean, inReview: boolean, frontmatter: Frontmatter): PieceStatus =>
   inReview ? 'review' : onBranch || frontmatter.draft === true ? 'draft' : 'published';
 
+/** Someone a piece can name as its author: a person on the team page. */
+export interface AuthorOption {
+  id: string;
+  name: string;
+}
+
+/** The people on main's team page, by name. */
+export async function listAuthors(git: GitProvider): Promise<AuthorOption[]> {
+  const files = await git.files(await mainHead(git), ['src/content/team']);
+  const people = [...files].flatMap(([path, blob]) => {
+    const id = /^src\/content\/team\/([\w-]+)\.yaml$/.exec(path)?.[1];
+    return id ? [{ id, blob }] : [];
+  });
+  const texts = await git.blobs(people.map((person) => person.blob));
+  return people
+    .map(({ id, blob }) => {
+      const name = /^name:\s*['"]?(.+?)['"]?\s*$/m.exec(decoder.decode(texts.get(blob)))?.[1];
+      return { id, name: name ?? id };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** Every article and news item in `langs`, from main and from the branches of unpublished pieces. */
 export async function listPieces(git: GitProvider, langs: readonly Lang[] = LANGS): Promise<PieceSummary[]> {
   const main = await mainHead(git);
@@ -132,11 +163,27 @@ export async function listPieces(git: GitProvider, langs: readonly Lang[] = LANG
     if (blob) newest.set(pieceFile(key), { key, blob, branch });
   }
   const texts = await git.blobs([...newest.values()].map((entry) => entry.blob));
+  // When each English piece and its twin last changed, one walk of history per commit they are read from.
+  const paired = [...newest.values()].filter(
+    ({ key }) => key.lang === 'en' && newest.has(pieceFile({ ...key, lang: 'de' })),
+  );
+  const byCommit = new Map<string, string[]>();
+  for (const { key } of paired)
+    for (const path of [pieceFile(key), pieceFile({ ...key, lang: 'de' })]) {
+      const { branch } = newest.get(path)!;
+      const commit = branch ? branches.get(branch)! : main;
+      byCommit.set(commit, [...(byCommit.get(commit) ?? []), path]);
+    }
+  const changed = new Map<string, string>();
+  for (const [commit, paths] of byCommit)
+    for (const [path, date] of await git.lastChanges(commit, paths)) changed.set(path, date);
   const summaries: PieceSummary[] = [];
   for (const { key, blob, branch } of newest.values()) {
     if (!langs.includes(key.lang)) continue;
     const frontmatter = safeFrontmatter(decoder.decode(texts.get(blob)));
     const twin = pieceFile({ ...key, lang: 'de' });
+    const english = changed.get(pieceFile(key));
+    const german = changed.get(twin);
     summaries.push({
       ...key,
       title: String(frontmatter.title ?? key.id),
@@ -144,7 +191,12 @@ export async function listPieces(git: GitProvider, langs: readonly Lang[] = LANG
       author: String(frontmatter.author ?? ''),
       status: statusOf(branch !== null, branch !== null && reviews.has(branch), frontmatter),
       branch,
-      ...(key.lang === 'en' && { twin: { exists: newest.has(twin) } }),
+      ...(key.lang === 'en' && {
+        twin: {
+          exists: newest.has(twin),
+          stale: Boolean(english && german && Date.parse(english) > Date.parse(german)),
+        },
+      }),
     });
   }
   return summaries.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
@@ -316,22 +368,37 @@ function sweepSnapshots(): void {
   }
 }
 
-const findingOf = (problem: ContentProblem): Finding => ({
-  line: problem.line,
-  rule: problem.rule,
-  message: problem.message,
-  fix: problem.fix,
-  severity: problem.notice ? 'notice' : 'error',
-});
+/** A linter problem placed in the editor: in a front matter field, or at a line of the body. */
+function findingOf(problem: ContentProblem, yaml: string): Finding {
+  const finding: Finding = {
+    line: problem.line,
+    rule: problem.rule,
+    message: problem.message,
+    fix: problem.fix,
+    severity: problem.notice ? 'notice' : 'error',
+  };
+  const yamlLines = yaml === '' ? [] : yaml.replace(/\n$/, '').split('\n');
+  const bodyStart = yamlLines.length + 3; // the fences take a line each
+  if (problem.line >= bodyStart) return { ...finding, bodyLine: problem.line - bodyStart + 1 };
+  // Line 2 is the front matter's first: the field is the nearest key at the left margin at or above it.
+  const field = yamlLines
+    .slice(0, Math.max(0, problem.line - 1))
+    .reverse()
+    .map((text) => /^([A-Za-z_][\w-]*):/.exec(text)?.[1])
+    .find(Boolean);
+  return field ? { ...finding, field } : finding;
+}
 
 /** The rules of `npm run lint:content` on the piece's newest version, with the lines they concern. */
 export async function lintPiece(git: GitProvider, key: PieceKey): Promise<Finding[]> {
   const { commit } = await whereIs(git, key);
   const file = pieceFile(key);
-  if (!(await git.files(commit, [file])).has(file)) throw notFound(key);
+  const blob = (await git.files(commit, [file])).get(file);
+  if (!blob) throw notFound(key);
+  const { yaml } = splitSource(await blobText(git, blob));
   // Loaded when a piece is checked: the spelling dictionaries are large, and listing or saving needs none.
   const { lintFile } = await import('../../../scripts/lib/content-lint.ts');
-  return (await lintFile(await snapshot(git, commit), file)).map(findingOf);
+  return (await lintFile(await snapshot(git, commit), file)).map((problem) => findingOf(problem, yaml));
 }
 
 /** The lint errors of a piece as a 422 body, or undefined when it has none. */
@@ -392,6 +459,57 @@ export async function publishPiece(
       );
     if (error instanceof BranchMovedError)
       throw conflict('Someone changed this piece while it was being published; try again.');
+    throw error;
+  }
+}
+
+/**
+ * Starts the German twin of an English piece as `npm run new:article -- --lang de --from` does: the same facts,
+ * paths one folder deeper, a draft, on the twin's own branch. Pictures the English piece has only on its
+ * branch come along, so the twin shows them too. 409 when the twin exists already.
+ */
+export async function translatePiece(
+  git: GitProvider,
+  key: PieceKey,
+  author: Author,
+): Promise<{ version: string; branch: string }> {
+  if (key.lang !== 'en')
+    throw new HttpError(400, 'invalid_piece', 'Translate starts from the English piece.');
+  const german: PieceKey = { ...key, lang: 'de' };
+  const english = await whereIs(git, key);
+  const target = await whereIs(git, german);
+  const englishFile = pieceFile(key);
+  const blob = (await git.files(english.commit, [englishFile])).get(englishFile);
+  if (!blob) throw notFound(key);
+  if ((await git.files(target.commit, [pieceFile(german)])).has(pieceFile(german)))
+    throw conflict('The German version exists already: open it from the list.');
+  const folder = imageFolder(key);
+  const [theirs, ours] = await Promise.all([
+    git.files(english.commit, [folder]),
+    git.files(target.commit, [folder]),
+  ]);
+  const missing = [...theirs].filter(([path]) => !ours.has(path));
+  const pictures = await git.blobs(missing.map(([, id]) => id));
+  const changes: FileChange[] = [
+    ...missing.map(([path, id]) => ({ path, content: pictures.get(id)! })),
+    { path: pieceFile(german), content: encoder.encode(germanStart(await blobText(git, blob), englishFile)) },
+  ];
+  try {
+    const head = await git.commit({
+      branch: target.branch,
+      parent: target.commit,
+      expected: target.branchHead,
+      changes,
+      message: `Start ${pieceFile(german)} from ${englishFile}`,
+      author,
+    });
+    return {
+      version: (await git.files(head, [pieceFile(german)])).get(pieceFile(german))!,
+      branch: target.branch,
+    };
+  } catch (error) {
+    if (error instanceof BranchMovedError)
+      throw conflict('Someone started this translation at the same moment.');
     throw error;
   }
 }

@@ -32,6 +32,7 @@ const TAB_COMPONENTS: Record<TabName, React.LazyExoticComponent<(props: TabProps
   overview: lazy(() => import('./insight/OverviewTab.tsx').then((m) => ({ default: m.OverviewPanel }))),
   team: lazy(() => import('./team/TeamTab.tsx').then((m) => ({ default: m.TeamTab }))),
   activity: lazy(() => import('./team/ActivityTab.tsx').then((m) => ({ default: m.ActivityTab }))),
+  content: lazy(() => import('./content/ContentTab.tsx').then((m) => ({ default: m.ContentTab }))),
 };
 
 /** Leaves the panel for the sign-in page; `replace` so Back does not return to a panel that cannot load. */

@@ -12,6 +12,7 @@ export const TAB_ROLES = [
   { name: 'overview', roles: ['owner', 'editor'] },
   { name: 'team', roles: ['owner'] },
   { name: 'activity', roles: ['owner'] },
+  { name: 'content', roles: ['owner', 'editor'] },
 ] as const satisfies readonly { name: string; roles: readonly Role[] }[];
 
 export type TabName = (typeof TAB_ROLES)[number]['name'];
