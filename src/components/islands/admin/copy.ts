@@ -638,7 +638,6 @@ export const CONTENT_KEYS = [
   'saving',
   'saved',
   'save_failed',
-  'save_first',
   'fix_fields',
   'conflict',
   'check',

@@ -1,30 +1,13 @@
 /**
- * Every front matter field of an article or news item as a form field. Limits and messages come from the
- * collection's own schema (src/lib/article-schema.ts), the one the build validates with; the server checks
- * images and authors against the repository as well.
+ * Every front matter field of an article or news item as a form field. What a field may hold is the
+ * collection's own schema (src/lib/article-schema.ts, the one the build validates with), checked on the
+ * server at every save: its messages come back per field and show beside the field. The browser carries no
+ * copy of the schema — the full zod build would grow the script every page shares with the public forms.
  */
-import { z } from 'astro/zod';
 import { useId, type ReactNode } from 'react';
 import { DIVISIONS } from '../../../../content/constants.ts';
-import { articleSchema } from '../../../../lib/article-schema.ts';
 import type { ContentCopy } from '../copy.ts';
 import type { AuthorOption, Frontmatter } from './content-api.ts';
-
-/** The schema as the browser can check it: any image path and author id (the server knows which exist). */
-export const clientSchema = articleSchema({ image: () => z.string(), author: z.string().min(1) });
-const shape = clientSchema.shape;
-
-/** The first message per field of a front matter the schema refuses, keyed `images.0.alt`. */
-export function checkFrontmatter(data: Frontmatter): Record<string, string> {
-  const result = clientSchema.safeParse(data);
-  if (result.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join('.') || 'frontmatter';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
 
 interface Image {
   src: string;
@@ -116,7 +99,6 @@ export function FrontmatterFields({ data, errors, authors, copy, onChange, image
             {...aria}
             className="admin-input"
             value={text(data.title)}
-            maxLength={shape.title.maxLength ?? undefined}
             onChange={(event) => onChange('title', event.target.value)}
           />
         )}
@@ -133,7 +115,6 @@ export function FrontmatterFields({ data, errors, authors, copy, onChange, image
             className="admin-input admin-textarea"
             rows={3}
             value={text(data.summary)}
-            maxLength={shape.summary.maxLength ?? undefined}
             onChange={(event) => onChange('summary', event.target.value)}
           />
         )}

@@ -28,7 +28,7 @@ import {
   type Piece,
   type PieceRef,
 } from './content-api.ts';
-import { checkFrontmatter, FrontmatterFields } from './FrontmatterFields.tsx';
+import { FrontmatterFields } from './FrontmatterFields.tsx';
 
 interface Props {
   opening: Opening;
@@ -150,7 +150,8 @@ export function PieceEditor(props: Props) {
 
   /** Saves the form and the text; false (with the reason shown) when the server or the schema refused. */
   const saveNow = async (): Promise<boolean> => {
-    const local = checkFrontmatter(data);
+    // The front matter is checked by the server against the collection's schema; only the new address here.
+    const local: Record<string, string> = {};
     if (isNew && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(pieceId)) local.id = copy.id_invalid;
     setErrors(local);
     if (Object.keys(local).length > 0) {
@@ -252,9 +253,18 @@ export function PieceEditor(props: Props) {
       }
     });
 
+  /** Whether the piece has an id its pictures can be stored under (a new one: once its address is valid). */
+  const idReady = () => {
+    if (!isNew || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(pieceId)) return true;
+    setErrors((e) => ({ ...e, id: copy.id_invalid }));
+    notify(copy.fix_fields, 'error');
+    return false;
+  };
+
   /** A picture for the slider: stored on the server, then added to the images with an empty alt text to write. */
   const addSliderImage = (file: File) =>
     run('image', async () => {
+      if (!idReady()) return;
       try {
         const stored = await uploadImage(token, ref, file);
         const images = Array.isArray(data.images) ? data.images : [];
@@ -364,7 +374,7 @@ export function PieceEditor(props: Props) {
                 type="file"
                 accept="image/jpeg,image/png,image/webp,image/avif"
                 aria-describedby={`${id}-picture-hint`}
-                disabled={isNew || busy === 'image'}
+                disabled={busy === 'image'}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = '';
@@ -395,7 +405,7 @@ export function PieceEditor(props: Props) {
             onChange={() => undefined}
             onError={setEditorProblem}
             uploadImage={async (file) => {
-              if (isNew) throw new Error(copy.save_first);
+              if (!idReady()) throw new Error(copy.id_invalid);
               const stored = await uploadImage(token, ref, file);
               return stored.src;
             }}
