@@ -12,6 +12,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { slugify } from '../src/lib/slug.ts';
 import { deeper, germanStart } from '../src/lib/translation-start.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,14 +52,7 @@ if (title.length < 10 || title.length > 90) {
   );
 }
 
-const slug = title
-  .normalize('NFKD')
-  .replace(/[\u0300-\u036f]/g, '')
-  .toLowerCase()
-  .replace(/ß/g, 'ss')
-  .replace(/đ/g, 'dj')
-  .replace(/[^a-z0-9]+/g, '-')
-  .replace(/^-|-$/g, '');
+const slug = slugify(title);
 const file = `src/content/blog/${slug}.mdx`;
 if (existsSync(`${root}${file}`)) fail(`${file} exists already; pick another title.`);
 

@@ -96,7 +96,7 @@ test(
     const text = page.getByRole('textbox', { name: c('field_body'), exact: true });
     await text.click();
     await page.keyboard.type('We recieve the loop drawings before the first flush. ');
-    await page.getByRole('button', { name: c('insert_email') }).click();
+    await page.getByRole('button', { name: c('insert_email_short'), exact: true }).click();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('## Sampling points');
@@ -180,6 +180,8 @@ test('the Content tab and the editor have no accessibility violations', async ({
     .getByRole('button')
     .click();
   await expect(page.getByRole('textbox', { name: c('field_body'), exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: c('field_body'), exact: true })).toContainText('Facility design');
+  await expect(page.getByRole('textbox', { name: c('field_body'), exact: true })).toContainText(
+    'Facility design',
+  );
   await expectNoAxeViolations(page);
 });

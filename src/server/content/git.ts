@@ -36,6 +36,16 @@ export class MergeConflictError extends Error {
   override readonly name = 'MergeConflictError';
 }
 
+/** A commit to make: `changes` on top of `parent`, moving `branch` only from `expected` (undefined: new). */
+export interface CommitInput {
+  branch: string;
+  parent: string;
+  expected: string | undefined;
+  changes: readonly FileChange[];
+  message: string;
+  author: Author;
+}
+
 export interface GitProvider {
   /** The branch every piece is published to. */
   readonly main: string;
@@ -57,14 +67,7 @@ export interface GitProvider {
    * points at `expected` (undefined: the branch must not exist yet); otherwise throws {@link BranchMovedError}
    * and writes nothing a branch points at.
    */
-  commit(input: {
-    branch: string;
-    parent: string;
-    expected: string | undefined;
-    changes: readonly FileChange[];
-    message: string;
-    author: Author;
-  }): Promise<string>;
+  commit(input: CommitInput): Promise<string>;
   /** The open reviews, by branch. */
   reviews(): Promise<Map<string, Review>>;
   /** Opens a review of `branch` into main; an open one is returned as it is. */

@@ -11,7 +11,7 @@ import {
   BranchMovedError,
   MergeConflictError,
   type Author,
-  type FileChange,
+  type CommitInput,
   type GitProvider,
   type Review,
 } from './git.ts';
@@ -37,7 +37,9 @@ interface PullData {
 
 /** An error Octokit threw with this HTTP status. */
 const hasStatus = (error: unknown, ...statuses: number[]) =>
-  typeof error === 'object' && error !== null && statuses.includes((error as { status?: number }).status ?? 0);
+  typeof error === 'object' &&
+  error !== null &&
+  statuses.includes((error as { status?: number }).status ?? 0);
 
 const BLOB_CACHE_MAX = 2000;
 
@@ -62,12 +64,17 @@ export class GitHubGit implements GitProvider {
    * `main`. `Octokit` lets the tests hand in one that records requests instead of sending them.
    */
   static async open(env: NodeJS.ProcessEnv, Octokit?: ConstructorParameters<typeof App>[0]['Octokit']) {
-    const missing = ['GITHUB_APP_ID', 'GITHUB_APP_PRIVATE_KEY', 'GITHUB_APP_INSTALLATION_ID', 'GITHUB_REPOSITORY'].filter(
-      (name) => !env[name]?.trim(),
-    );
-    if (missing.length > 0) throw new ConfigError(`${missing.join(', ')} not set (docs/editing.md, "One-time set-up")`);
+    const missing = [
+      'GITHUB_APP_ID',
+      'GITHUB_APP_PRIVATE_KEY',
+      'GITHUB_APP_INSTALLATION_ID',
+      'GITHUB_REPOSITORY',
+    ].filter((name) => !env[name]?.trim());
+    if (missing.length > 0)
+      throw new ConfigError(`${missing.join(', ')} not set (docs/editing.md, "One-time set-up")`);
     const installationId = Number(env.GITHUB_APP_INSTALLATION_ID);
-    if (!Number.isSafeInteger(installationId)) throw new ConfigError('GITHUB_APP_INSTALLATION_ID is a number');
+    if (!Number.isSafeInteger(installationId))
+      throw new ConfigError('GITHUB_APP_INSTALLATION_ID is a number');
     const app = new App({
       appId: env.GITHUB_APP_ID!.trim(),
       privateKey: env.GITHUB_APP_PRIVATE_KEY!.replace(/\\n/g, '\n'),
@@ -92,7 +99,9 @@ export class GitHubGit implements GitProvider {
   }
 
   async branches(prefix: string): Promise<Map<string, string>> {
-    const { data } = await this.call('GET /repos/{owner}/{repo}/git/matching-refs/{ref}', { ref: `heads/${prefix}` });
+    const { data } = await this.call('GET /repos/{owner}/{repo}/git/matching-refs/{ref}', {
+      ref: `heads/${prefix}`,
+    });
     return new Map((data as RefData[]).map((ref) => [ref.ref.slice('refs/heads/'.length), ref.object.sha]));
   }
 
@@ -103,14 +112,21 @@ export class GitHubGit implements GitProvider {
     });
     const tree = data as TreeData;
     if (tree.truncated) throw new Error('the repository tree is too large for one listing');
-    const within = (path: string) => folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
-    return new Map(tree.tree.filter((entry) => entry.type === 'blob' && within(entry.path)).map((e) => [e.path, e.sha]));
+    const within = (path: string) =>
+      folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
+    return new Map(
+      tree.tree.filter((entry) => entry.type === 'blob' && within(entry.path)).map((e) => [e.path, e.sha]),
+    );
   }
 
   async lastChanges(commit: string, paths: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     for (const path of paths) {
-      const { data } = await this.call('GET /repos/{owner}/{repo}/commits', { sha: commit, path, per_page: 1 });
+      const { data } = await this.call('GET /repos/{owner}/{repo}/commits', {
+        sha: commit,
+        path,
+        per_page: 1,
+      });
       const date = (data as { commit: { committer: { date: string } } }[])[0]?.commit.committer.date;
       if (date) found.set(path, date);
     }
@@ -132,14 +148,7 @@ export class GitHubGit implements GitProvider {
     return found;
   }
 
-  async commit(input: {
-    branch: string;
-    parent: string;
-    expected: string | undefined;
-    changes: readonly FileChange[];
-    message: string;
-    author: Author;
-  }): Promise<string> {
+  async commit(input: CommitInput): Promise<string> {
     const tree = [];
     for (const change of input.changes) {
       const { data } = await this.call('POST /repos/{owner}/{repo}/git/blobs', {
@@ -166,7 +175,12 @@ export class GitHubGit implements GitProvider {
       if (input.expected === undefined)
         await this.call('POST /repos/{owner}/{repo}/git/refs', { ref: `refs/heads/${input.branch}`, sha });
       // Not forced: GitHub moves the branch only if the new commit descends from where it points now.
-      else await this.call('PATCH /repos/{owner}/{repo}/git/refs/{ref}', { ref: `heads/${input.branch}`, sha, force: false });
+      else
+        await this.call('PATCH /repos/{owner}/{repo}/git/refs/{ref}', {
+          ref: `heads/${input.branch}`,
+          sha,
+          force: false,
+        });
     } catch (error) {
       if (hasStatus(error, 409, 422)) throw new BranchMovedError(`${input.branch} moved since it was read`);
       throw error;
@@ -191,7 +205,12 @@ export class GitHubGit implements GitProvider {
   async openReview(branch: string, title: string, body: string): Promise<Review> {
     const open = (await this.reviews()).get(branch);
     if (open) return open;
-    const { data } = await this.call('POST /repos/{owner}/{repo}/pulls', { title, body, head: branch, base: this.main });
+    const { data } = await this.call('POST /repos/{owner}/{repo}/pulls', {
+      title,
+      body,
+      head: branch,
+      base: this.main,
+    });
     const pull = data as PullData;
     return { branch, number: pull.number, url: pull.html_url };
   }
@@ -209,7 +228,8 @@ export class GitHubGit implements GitProvider {
       });
       sha = (data as { sha: string }).sha;
     } catch (error) {
-      if (hasStatus(error, 405, 409)) throw new MergeConflictError(`${branch} cannot be merged into ${this.main}`);
+      if (hasStatus(error, 405, 409))
+        throw new MergeConflictError(`${branch} cannot be merged into ${this.main}`);
       throw error;
     }
     await this.call('DELETE /repos/{owner}/{repo}/git/refs/{ref}', { ref: `heads/${branch}` });

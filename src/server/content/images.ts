@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { slugify } from '../../lib/slug.ts';
 import { HttpError } from '../http.ts';
 import { BranchMovedError, type Author, type GitProvider } from './git.ts';
 import { imageFolder, pieceBranch, pieceFile, type PieceKey } from './pieces.ts';
@@ -24,17 +25,7 @@ const refuse = (message: string) => new HttpError(415, 'unsupported_image', mess
 
 /** A file name's stem as a slug: "Tablet Press (2).JPG" → "tablet-press-2". */
 export function stemOf(name: string): string {
-  const stem = name
-    .replace(/\.[^.]*$/, '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return stem || 'image';
+  return slugify(name.replace(/\.[^.]*$/, ''), 40) || 'image';
 }
 
 /** The picture decoded and written again in its own format; 415 for anything sharp cannot read as one. */

@@ -13,6 +13,7 @@ import {
   BranchMovedError,
   MergeConflictError,
   type Author,
+  type CommitInput,
   type FileChange,
   type GitProvider,
   type Review,
@@ -167,14 +168,7 @@ export class LocalGit implements GitProvider {
     return found;
   }
 
-  async commit(input: {
-    branch: string;
-    parent: string;
-    expected: string | undefined;
-    changes: readonly FileChange[];
-    message: string;
-    author: Author;
-  }): Promise<string> {
+  async commit(input: CommitInput): Promise<string> {
     const tree = await this.treeWith(input.parent, input.changes);
     const commit = await text(this.dir, ['commit-tree', tree, '-p', input.parent, '-F', '-'], {
       input: input.message,

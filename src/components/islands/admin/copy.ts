@@ -634,6 +634,8 @@ export const CONTENT_KEYS = [
   'insert_email_short',
   'insert_phone',
   'insert_phone_short',
+  'component_edit',
+  'component_apply',
   'save',
   'saving',
   'saved',

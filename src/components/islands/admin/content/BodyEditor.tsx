@@ -32,11 +32,58 @@ import {
   UndoRedo,
   usePublisher,
   type JsxComponentDescriptor,
+  type JsxEditorProps,
   type MDXEditorMethods,
 } from '@mdxeditor/editor';
 import editorStyles from '@mdxeditor/editor/style.css?url';
-import { forwardRef, useEffect, useRef } from 'react';
+import { createContext, forwardRef, useContext, useEffect, useId, useState } from 'react';
+import { fill } from '../format.ts';
 import type { ContentCopy } from '../copy.ts';
+
+const EditorCopy = createContext<ContentCopy | null>(null);
+
+/**
+ * A component's properties as a disclosure with labelled fields: the library's own popover opens from an
+ * icon without a name, which a screen reader cannot announce.
+ */
+function PropertyForm({
+  title,
+  properties,
+  onChange,
+}: {
+  title: string;
+  properties: Record<string, string>;
+  onChange: (values: Record<string, string>) => void;
+}) {
+  const copy = useContext(EditorCopy)!;
+  const id = useId();
+  const [values, setValues] = useState(properties);
+  return (
+    <details className="admin-content__component">
+      <summary>{fill(copy.component_edit, { name: title })}</summary>
+      {Object.keys(values).map((name) => (
+        <div key={name} className="admin-field">
+          <label htmlFor={`${id}-${name}`} className="admin-label">
+            {name}
+          </label>
+          <input
+            id={`${id}-${name}`}
+            className="admin-input"
+            value={values[name] ?? ''}
+            onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+          />
+        </div>
+      ))}
+      <button type="button" className="admin-button admin-button--small" onClick={() => onChange(values)}>
+        {copy.component_apply}
+      </button>
+    </details>
+  );
+}
+
+const ComponentEditor = (props: JsxEditorProps) => (
+  <GenericJsxEditor {...props} PropertyEditor={PropertyForm} />
+);
 
 /** The site's MDX components (src/components/mdx/index.ts), each offered as a block with its properties. */
 const COMPONENTS: JsxComponentDescriptor[] = [
@@ -45,9 +92,9 @@ const COMPONENTS: JsxComponentDescriptor[] = [
     kind: 'text',
     props: [{ name: 'to', type: 'string' }],
     hasChildren: false,
-    Editor: GenericJsxEditor,
+    Editor: ComponentEditor,
   },
-  { name: 'Phone', kind: 'text', props: [], hasChildren: false, Editor: GenericJsxEditor },
+  { name: 'Phone', kind: 'text', props: [], hasChildren: false, Editor: ComponentEditor },
   {
     name: 'ComparisonTable',
     kind: 'flow',
@@ -56,9 +103,19 @@ const COMPONENTS: JsxComponentDescriptor[] = [
       { name: 'rows', type: 'expression' },
     ],
     hasChildren: false,
-    Editor: GenericJsxEditor,
+    Editor: ComponentEditor,
   },
 ];
+
+/** The library's own strings, with `{{name}}` filled; the editing area is named after the field it is. */
+const translate =
+  (label: string) =>
+  (key: string, defaultValue: string, values: Record<string, unknown> = {}) =>
+    key === 'contentArea.editableMarkdown'
+      ? label
+      : defaultValue.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+          name in values ? String(values[name]) : whole,
+        );
 
 /** The stylesheet of the editor, loaded from this origin when the editor first opens (the admin's CSP allows 'self'). */
 function useEditorStyles() {
@@ -103,20 +160,14 @@ export const BodyEditor = forwardRef<MDXEditorMethods, Props>(function BodyEdito
   ref,
 ) {
   useEditorStyles();
-  const area = useRef<HTMLDivElement>(null);
-  // The editable area is Lexical's: it gets its accessible name once it exists.
-  useEffect(() => {
-    const editable = area.current?.querySelector('[contenteditable="true"]');
-    editable?.setAttribute('aria-label', label);
-    editable?.setAttribute('aria-multiline', 'true');
-  });
   return (
-    <div ref={area} role="group" aria-label={label}>
+    <EditorCopy.Provider value={copy}>
       <MDXEditor
         ref={ref}
         className="admin-content__mdx"
         contentEditableClassName="admin-content__prose"
         markdown={markdown}
+        translation={translate(label)}
         onChange={(value, initialNormalize) => {
           if (!initialNormalize) onChange(value);
         }}
@@ -153,6 +204,6 @@ export const BodyEditor = forwardRef<MDXEditorMethods, Props>(function BodyEdito
           }),
         ]}
       />
-    </div>
+    </EditorCopy.Provider>
   );
 });

@@ -10,6 +10,7 @@ import { isAbort, isApiError, isAuthError, type ApiError } from '../api.ts';
 import type { ContentCopy } from '../copy.ts';
 import { fill } from '../format.ts';
 import type { ToastTone } from '../Toasts.tsx';
+import { slugify } from '../../../../lib/slug.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import type { Opening } from './ContentTab.tsx';
 import {
@@ -46,17 +47,7 @@ interface Props {
 type Busy = 'save' | 'check' | 'submit' | 'publish' | 'translate' | 'image' | null;
 
 /** A new piece's id from its title, as `npm run new:article` makes it. */
-export const slugOf = (title: string) =>
-  title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/đ/g, 'dj')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80)
-    .replace(/-$/, '');
+const slugOf = (title: string) => slugify(title);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -469,7 +460,9 @@ export function PieceEditor(props: Props) {
                     <strong>
                       {finding.bodyLine
                         ? fill(copy.finding_body_line, { line: finding.bodyLine })
-                        : fill(copy.finding_field, { field: finding.field ?? copy.frontmatter })}
+                        : finding.field
+                          ? fill(copy.finding_field, { field: finding.field })
+                          : copy.frontmatter}
                     </strong>{' '}
                     <span className="admin-badge">
                       {finding.severity === 'error' ? copy.severity_error : copy.severity_notice}
