@@ -7,7 +7,7 @@ import {
   fetchContent,
   type AuthorOption,
   type Collection,
-  type PieceRef,
+  type Opening,
   type PieceSummary,
 } from './content-api.ts';
 
@@ -15,9 +15,6 @@ import {
 const PieceEditor = lazy(() => import('./PieceEditor.tsx').then((m) => ({ default: m.PieceEditor })));
 
 type LangFilter = 'all' | 'en' | 'de';
-/** What the editor opens: a piece that exists, or a new one of a collection. */
-export type Opening =
-  { ref: PieceRef; isNew: false } | { ref: Omit<PieceRef, 'id'> & { id: '' }; isNew: true };
 
 /**
  * The Content tab (owners and editors; issue 37): every article and news item in both languages with its

@@ -12,7 +12,6 @@ import { fill } from '../format.ts';
 import type { ToastTone } from '../Toasts.tsx';
 import { slugify } from '../../../../lib/slug.ts';
 import { BodyEditor } from './BodyEditor.tsx';
-import type { Opening } from './ContentTab.tsx';
 import {
   fetchPiece,
   fetchImage,
@@ -26,6 +25,7 @@ import {
   type AuthorOption,
   type Finding,
   type Frontmatter,
+  type Opening,
   type Piece,
   type PieceRef,
 } from './content-api.ts';

@@ -14,6 +14,10 @@ export interface PieceRef {
   id: string;
 }
 
+/** What the editor opens: a piece that exists, or a new one of a collection. */
+export type Opening =
+  { ref: PieceRef; isNew: false } | { ref: Omit<PieceRef, 'id'> & { id: '' }; isNew: true };
+
 export interface ContentList {
   items: PieceSummary[];
   authors: AuthorOption[];
