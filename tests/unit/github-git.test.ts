@@ -62,7 +62,9 @@ const RecordingOctokit = Octokit.defaults({ request: { fetch: fakeFetch } });
 const open = () => GitHubGit.open(ENV, RecordingOctokit);
 /** The requests to the repository, without the App's token exchange. */
 const repoCalls = () =>
-  sent.filter((s) => s.url.startsWith(REPO)).map(({ method, url, body }) => ({ method, url: url.slice(REPO.length), body }));
+  sent
+    .filter((s) => s.url.startsWith(REPO))
+    .map(({ method, url, body }) => ({ method, url: url.slice(REPO.length), body }));
 
 beforeEach(() => {
   sent = [];
@@ -81,7 +83,10 @@ test('without its settings the store is not configured', async () => {
 });
 
 test('the App signs in with a JWT of its id, then calls the repository with the installation token', async () => {
-  answer('GET', `${REPO}/git/ref/heads/main`, { status: 200, body: { ref: 'refs/heads/main', object: { sha: 'a1' } } });
+  answer('GET', `${REPO}/git/ref/heads/main`, {
+    status: 200,
+    body: { ref: 'refs/heads/main', object: { sha: 'a1' } },
+  });
   const git = await open();
   expect(await git.head('main')).toBe('a1');
   const exchange = sent.find((s) => s.url.endsWith('/access_tokens'))!;
@@ -109,11 +114,16 @@ describe('reading', () => {
         ],
       },
     });
-    answer('GET', `${REPO}/git/blobs/f1`, { status: 200, body: { content: Buffer.from('---\n').toString('base64') } });
+    answer('GET', `${REPO}/git/blobs/f1`, {
+      status: 200,
+      body: { content: Buffer.from('---\n').toString('base64') },
+    });
     const git = await open();
     expect(await git.head('content/blog/none')).toBeUndefined();
     expect(await git.branches('content/')).toEqual(new Map([['content/blog/gmp', 'b2']]));
-    expect(await git.files('b2', ['src/content/blog'])).toEqual(new Map([['src/content/blog/gmp.mdx', 'f1']]));
+    expect(await git.files('b2', ['src/content/blog'])).toEqual(
+      new Map([['src/content/blog/gmp.mdx', 'f1']]),
+    );
     const first = await git.blobs(['f1']);
     const again = await git.blobs(['f1']);
     expect(new TextDecoder().decode(first.get('f1'))).toBe('---\n');
@@ -134,7 +144,10 @@ describe('reading', () => {
 });
 
 describe('saving', () => {
-  const change = { path: 'src/content/blog/gmp.mdx', content: new TextEncoder().encode('---\ntitle: x\n---\n') };
+  const change = {
+    path: 'src/content/blog/gmp.mdx',
+    content: new TextEncoder().encode('---\ntitle: x\n---\n'),
+  };
   const author = { name: 'Wren Writer', email: 'writer@korvel.example' };
 
   function answerCommit() {
@@ -158,12 +171,19 @@ describe('saving', () => {
     });
     expect(sha).toBe('c2');
     expect(repoCalls()).toEqual([
-      { method: 'POST', url: '/git/blobs', body: { content: Buffer.from(change.content).toString('base64'), encoding: 'base64' } },
+      {
+        method: 'POST',
+        url: '/git/blobs',
+        body: { content: Buffer.from(change.content).toString('base64'), encoding: 'base64' },
+      },
       { method: 'GET', url: '/git/commits/p1', body: undefined },
       {
         method: 'POST',
         url: '/git/trees',
-        body: { base_tree: 'tree0', tree: [{ path: change.path, mode: '100644', type: 'blob', sha: 'blob1' }] },
+        body: {
+          base_tree: 'tree0',
+          tree: [{ path: change.path, mode: '100644', type: 'blob', sha: 'blob1' }],
+        },
       },
       {
         method: 'POST',
@@ -178,7 +198,14 @@ describe('saving', () => {
     answerCommit();
     answer('POST', `${REPO}/git/refs`, { status: 201, body: {} });
     const git = await open();
-    await git.commit({ branch: 'content/news/x', parent: 'p1', expected: undefined, changes: [change], message: 'Start', author });
+    await git.commit({
+      branch: 'content/news/x',
+      parent: 'p1',
+      expected: undefined,
+      changes: [change],
+      message: 'Start',
+      author,
+    });
     expect(repoCalls().at(-1)).toEqual({
       method: 'POST',
       url: '/git/refs',
@@ -190,7 +217,14 @@ describe('saving', () => {
       body: { message: 'Update is not a fast forward' },
     });
     await expect(
-      git.commit({ branch: 'content/blog/gmp', parent: 'p1', expected: 'p1', changes: [change], message: 'Edit', author }),
+      git.commit({
+        branch: 'content/blog/gmp',
+        parent: 'p1',
+        expected: 'p1',
+        changes: [change],
+        message: 'Edit',
+        author,
+      }),
     ).rejects.toThrow(BranchMovedError);
   });
 });
@@ -203,12 +237,18 @@ describe('review and publication', () => {
       { status: 200, body: [] },
       {
         status: 200,
-        body: [{ number: 7, html_url: 'https://github.com/korvel/site/pull/7', head: { ref: 'content/blog/gmp' } }],
+        body: [
+          { number: 7, html_url: 'https://github.com/korvel/site/pull/7', head: { ref: 'content/blog/gmp' } },
+        ],
       },
     );
     answer('POST', `${REPO}/pulls`, {
       status: 201,
-      body: { number: 7, html_url: 'https://github.com/korvel/site/pull/7', head: { ref: 'content/blog/gmp' } },
+      body: {
+        number: 7,
+        html_url: 'https://github.com/korvel/site/pull/7',
+        head: { ref: 'content/blog/gmp' },
+      },
     });
     answer('PUT', `${REPO}/pulls/7/merge`, { status: 200, body: { sha: 'm1', merged: true } });
     answer('DELETE', `${REPO}/git/refs/heads/content/blog/gmp`, { status: 204 });
@@ -249,13 +289,18 @@ describe('review and publication', () => {
   test('a pull request GitHub cannot merge is MergeConflictError, and the branch stays', async () => {
     answer('GET', `${REPO}/pulls?state=open&base=main&per_page=100`, {
       status: 200,
-      body: [{ number: 8, html_url: 'https://github.com/korvel/site/pull/8', head: { ref: 'content/news/x' } }],
+      body: [
+        { number: 8, html_url: 'https://github.com/korvel/site/pull/8', head: { ref: 'content/news/x' } },
+      ],
     });
-    answer('PUT', `${REPO}/pulls/8/merge`, { status: 405, body: { message: 'Pull Request is not mergeable' } });
+    answer('PUT', `${REPO}/pulls/8/merge`, {
+      status: 405,
+      body: { message: 'Pull Request is not mergeable' },
+    });
     const git = await open();
-    await expect(git.merge('content/news/x', 'Publish', { name: 'O', email: 'o@korvel.example' })).rejects.toThrow(
-      MergeConflictError,
-    );
+    await expect(
+      git.merge('content/news/x', 'Publish', { name: 'O', email: 'o@korvel.example' }),
+    ).rejects.toThrow(MergeConflictError);
     expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
   });
 });
