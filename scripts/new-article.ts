@@ -12,6 +12,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { slugify } from '../src/lib/slug.ts';
+import { deeper, germanStart } from '../src/lib/translation-start.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
@@ -26,16 +28,6 @@ if (values.lang !== 'en' && values.lang !== 'de') fail('--lang is en or de.');
 
 const today = new Date().toISOString().slice(0, 10);
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
-/** A content file's relative paths (images, MDX imports) as seen from one folder deeper. */
-const deeper = (source: string) =>
-  source
-    .replace(/^(\s*(?:- )?src: ')\.\.\//gm, '$1../../')
-    .replace(/^(import .* from ')\.\.\//gm, '$1../../');
-const draft = (source: string) =>
-  /^draft: (true|false)$/m.test(source)
-    ? source.replace(/^draft: (true|false)$/m, 'draft: true')
-    : source.replace(/\n---\n/, '\ndraft: true\n---\n');
-
 if (values.from) {
   if (values.lang !== 'de') fail('--from starts a translation: npm run new:article -- --lang de --from gmp');
   const id = values.from;
@@ -44,12 +36,8 @@ if (values.from) {
   if (!existsSync(`${root}${english}`)) fail(`There is no ${english} to translate.`);
   if (existsSync(`${root}${german}`)) fail(`${german} exists already; edit it.`);
   const source = readFileSync(`${root}${english}`, 'utf8');
-  const body = source.replace(
-    /\n---\n/,
-    `\n---\n\n{/* Übersetzung von ${english}: schreiben Sie Titel, Zusammenfassung, Fachgebiet, Alternativtexte und Text auf Deutsch (docs/editing.md, „Deutsch“); Daten, Bilder und Quellen bleiben. */}\n`,
-  );
   mkdirSync(`${root}src/content/de/blog`, { recursive: true });
-  writeFileSync(`${root}${german}`, draft(deeper(body)));
+  writeFileSync(`${root}${german}`, germanStart(source, english));
   console.log(`Created ${german} (draft), a copy of ${english} to rewrite in German.
 Preview it with npm run dev at http://127.0.0.1:4321/de/blog/${id}; set draft: false to publish it.`);
   process.exit(0);
@@ -64,14 +52,7 @@ if (title.length < 10 || title.length > 90) {
   );
 }
 
-const slug = title
-  .normalize('NFKD')
-  .replace(/[\u0300-\u036f]/g, '')
-  .toLowerCase()
-  .replace(/ß/g, 'ss')
-  .replace(/đ/g, 'dj')
-  .replace(/[^a-z0-9]+/g, '-')
-  .replace(/^-|-$/g, '');
+const slug = slugify(title);
 const file = `src/content/blog/${slug}.mdx`;
 if (existsSync(`${root}${file}`)) fail(`${file} exists already; pick another title.`);
 

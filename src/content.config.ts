@@ -6,48 +6,10 @@ import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { DIVISIONS, INVESTMENT_BANDS, PROJECT_STATUSES, SERVICES } from './content/constants.ts';
+import { articleSchema } from './lib/article-schema.ts';
 
-/** A source in an article's reference list. */
-const citation = z.object({
-  title: z.string().min(3),
-  publisher: z.string().min(2),
-  year: z.number().int().min(1900).max(2100),
-  url: z.url({ protocol: /^https$/ }),
-});
-
-/** Articles and news share one shape and one layout. Editorial limits keep cards and feeds tidy. */
-const article = ({ image }: SchemaContext) =>
-  z.object({
-    title: z.string().min(10).max(90),
-    summary: z.string().min(80).max(240),
-    date: z.coerce.date(),
-    updated: z.coerce.date().optional(),
-    /** The id of a person on the team page (src/content/team/<id>.yaml); the byline links to them. */
-    author: reference('team'),
-    /** The field the piece belongs to, shown above the title ("Process engineering", "People & culture"). */
-    discipline: z.string().min(3),
-    /**
-     * The divisions the piece is about: the blog's division filter and related articles use them. `[]` for
-     * pieces about the firm as a whole (community, people), which the filter lists under All only.
-     */
-    divisions: z.array(z.enum(DIVISIONS)).max(6),
-    /** The slider shows them in order; the first is also the card and Open Graph image. */
-    images: z
-      .array(
-        z.object({
-          src: image(),
-          alt: z.string().min(10, 'Describe the image in at least 10 characters.').max(160),
-        }),
-      )
-      .min(3, 'Give at least three images for the slider.'),
-    tags: z
-      .array(z.string().regex(/^[a-z0-9-]+$/, 'Tags are lower-case words joined by hyphens.'))
-      .min(1)
-      .max(5),
-    references: z.array(citation).optional(),
-    /** Drafts build in `npm run dev` only; `npm run new:article` starts every article as one. */
-    draft: z.boolean().default(false),
-  });
+/** Articles and news share one shape and one layout (src/lib/article-schema.ts, also the admin's Content tab's). */
+const article = ({ image }: SchemaContext) => articleSchema({ image, author: reference('team') });
 
 export { DIVISIONS, SERVICES };
 

@@ -576,6 +576,26 @@ function germanFiles(root: string): string[] {
     .sort();
 }
 
+/** The problems of one file that need no other file but the known pages: all rules but spelling and twins. */
+function fileProblems(
+  root: string,
+  file: string,
+  source: string,
+  pages: Map<string, Set<string> | undefined>,
+): ContentProblem[] {
+  return [
+    ...checkContact(file, source),
+    ...checkFrontMatter(file, source, root),
+    ...checkBody(file, source),
+    ...checkLinks(file, source, pages),
+    ...(langOfFile(file) === 'de'
+      ? [...checkGermanTypography(file, source), ...checkGermanGlossary(file, source)]
+      : []),
+  ];
+}
+
+const byPlace = (a: ContentProblem, b: ContentProblem) => a.file.localeCompare(b.file) || a.line - b.line;
+
 /** Every content problem under `root` (the project, or a copy of its src/content, locales and cspell files). */
 export async function lintContent(root: string): Promise<ContentProblem[]> {
   const german = germanFiles(root);
@@ -584,22 +604,25 @@ export async function lintContent(root: string): Promise<ContentProblem[]> {
     .sort();
   const pages = knownPages(root);
   const problems: ContentProblem[] = [];
-  for (const path of [...english, ...german]) {
-    const file = relative(root, path);
-    const source = readFileSync(path, 'utf8');
-    problems.push(
-      ...checkContact(file, source),
-      ...checkFrontMatter(file, source, root),
-      ...checkBody(file, source),
-      ...checkLinks(file, source, pages),
-      ...(langOfFile(file) === 'de'
-        ? [...checkGermanTypography(file, source), ...checkGermanGlossary(file, source)]
-        : []),
-    );
-  }
+  for (const path of [...english, ...german])
+    problems.push(...fileProblems(root, relative(root, path), readFileSync(path, 'utf8'), pages));
   problems.push(...(await checkSpelling(root, [...styledFiles(root), ...german])));
   problems.push(...missingTranslations(root));
-  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return problems.sort(byPlace);
+}
+
+/**
+ * What {@link lintContent} reports for one file under `root` (a path relative to it): every rule, spelling and
+ * a missing German twin included. The admin's Content tab lints a draft this way, on a copy of its branch.
+ */
+export async function lintFile(root: string, file: string): Promise<ContentProblem[]> {
+  const path = join(root, file);
+  const spelled = langOfFile(file) === 'de' || styledFiles(root).includes(path);
+  return [
+    ...fileProblems(root, file, readFileSync(path, 'utf8'), knownPages(root)),
+    ...(spelled ? await checkSpelling(root, [path]) : []),
+    ...missingTranslations(root).filter((problem) => problem.file === file),
+  ].sort(byPlace);
 }
 
 export const formatProblem = (p: ContentProblem) =>

@@ -7,6 +7,7 @@ import {
   ACCOUNT_KEYS,
   ACTIVITY_KEYS,
   CAMPAIGN_KEYS,
+  CONTENT_KEYS,
   FORGOT_KEYS,
   IDLE_KEYS,
   INQUIRY_KEYS,
@@ -170,6 +171,7 @@ export function adminPanelCopy(t: TFunction): PanelCopy {
     team: section(t, 'team', TEAM_KEYS),
     activity: activityCopy(t),
     suppressions: section(t, 'suppressions', SUPPRESSION_KEYS),
+    content: section(t, 'content', CONTENT_KEYS),
     roles: section(t, 'roles', ROLE_KEYS),
     idle: section(t, 'idle', IDLE_KEYS),
     pager: section(t, 'pager', [

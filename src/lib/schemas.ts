@@ -8,6 +8,7 @@
  * alike. The admin's schemas, English only, keep their sentences.
  */
 import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { isLang, langOf, languages, splitLocale, type Lang } from '../i18n/lang.ts';
 import { checkEmail, EMAIL_MAX_LENGTH } from './email.ts';
 import { isTimeZone } from './time-zone.ts';
@@ -259,11 +260,11 @@ function wordsOf(issue: z.core.$ZodIssue, id: string, words: FormWords | undefin
  * Parses `input`; on failure returns the first message per field ("" for the object itself). With `words`, a
  * public form's message ids become the words of the page's language.
  */
-export function validate<S extends z.ZodMiniType>(
+export function validate<S extends $ZodType>(
   schema: S,
   input: unknown,
   words?: FormWords,
-): { ok: true; data: z.infer<S> } | { ok: false; fields: FieldErrors } {
+): { ok: true; data: output<S> } | { ok: false; fields: FieldErrors } {
   const result = z.safeParse(schema, input);
   if (result.success) return { ok: true, data: result.data };
   // A Map, then fromEntries: a field named "__proto__" must become a key, not a prototype.

@@ -138,6 +138,11 @@ export function seeOther(location: string): Response {
 
 /** Reads a body as UTF-8 text, refusing (413) anything over `maxBytes` while it streams. */
 export async function readText(req: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder('utf-8', { fatal: false }).decode(await readBytes(req, maxBytes));
+}
+
+/** Reads a body as bytes (an uploaded picture), refusing (413) anything over `maxBytes` while it streams. */
+export async function readBytes(req: Request, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = new HttpError(413, 'payload_too_large', `The body is larger than ${maxBytes} bytes.`);
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge;
@@ -157,7 +162,7 @@ export async function readText(req: Request, maxBytes: number): Promise<string> 
       chunks.push(value);
     }
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /**

@@ -344,6 +344,7 @@ describe('the deployed function bundles, outside the repository', () => {
       ['GET', '/api/account', { token }],
       ['GET', '/api/team', { token }],
       ['GET', '/api/activity', { token }],
+      ['GET', '/api/content', { token }],
     ];
     const answers = await Promise.all(
       requests.map(async ([method, path, init]) => {

@@ -20,10 +20,11 @@ describe('tabs by role', () => {
       'overview',
       'team',
       'activity',
+      'content',
     ]);
   });
-  test('an editor sees subscribers, newsletter issues and the overview, sales the inquiries only', () => {
-    expect(tabsFor('editor')).toEqual(['subscribers', 'campaigns', 'overview']);
+  test('an editor sees subscribers, newsletter issues, the overview and the content, sales the inquiries only', () => {
+    expect(tabsFor('editor')).toEqual(['subscribers', 'campaigns', 'overview', 'content']);
     expect(tabsFor('sales')).toEqual(['inquiries']);
   });
   test('the team and activity tabs are the owner’s alone', () => {

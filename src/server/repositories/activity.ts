@@ -45,6 +45,11 @@ export const ACTIVITY_ACTIONS = [
   'suppression.lift',
   'suppressions.export',
   'campaign.send_over_complaints',
+  'content.save',
+  'content.submit',
+  'content.publish',
+  'content.translate',
+  'content.upload',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

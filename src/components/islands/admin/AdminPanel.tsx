@@ -33,6 +33,7 @@ const TAB_COMPONENTS: Record<TabName, React.LazyExoticComponent<(props: TabProps
   team: lazy(() => import('./team/TeamTab.tsx').then((m) => ({ default: m.TeamTab }))),
   activity: lazy(() => import('./team/ActivityTab.tsx').then((m) => ({ default: m.ActivityTab }))),
   suppressions: lazy(() => import('./SuppressionsTab.tsx').then((m) => ({ default: m.SuppressionsTab }))),
+  content: lazy(() => import('./content/ContentTab.tsx').then((m) => ({ default: m.ContentTab }))),
 };
 
 /** Leaves the panel for the sign-in page; `replace` so Back does not return to a panel that cannot load. */

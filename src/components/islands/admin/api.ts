@@ -88,7 +88,7 @@ export const isAbort = (error: unknown) => error instanceof DOMException && erro
 
 export interface CallOptions {
   token?: string;
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
   signal?: AbortSignal;
 }

@@ -13,6 +13,7 @@ export const TAB_ROLES = [
   { name: 'team', roles: ['owner'] },
   { name: 'activity', roles: ['owner'] },
   { name: 'suppressions', roles: ['owner', 'editor'] },
+  { name: 'content', roles: ['owner', 'editor'] },
 ] as const satisfies readonly { name: string; roles: readonly Role[] }[];
 
 export type TabName = (typeof TAB_ROLES)[number]['name'];
