@@ -89,6 +89,8 @@ test.describe('sign-in with a second factor', () => {
       t('tabs.overview'),
       t('tabs.team'),
       t('tabs.activity'),
+      t('tabs.suppressions'),
+      t('tabs.content'),
     ]);
     await expect(page.getByRole('link', { name: t('session.account') })).toHaveAttribute(
       'href',
@@ -116,7 +118,7 @@ test.describe('sign-in with a second factor', () => {
 });
 
 test.describe('roles', DESKTOP, () => {
-  test('sales sees only the inquiries; an editor subscribers, newsletter issues and the overview', async ({
+  test('sales sees only the inquiries; an editor subscribers, newsletter issues, the overview, suppressions and content', async ({
     page,
     request,
   }) => {
@@ -128,7 +130,13 @@ test.describe('roles', DESKTOP, () => {
 
     const editor = await member('e2e-editor', 'editor');
     await openPanel(page, await apiToken(request, editor));
-    await expect(tabs(page)).toHaveText([t('tabs.subscribers'), t('tabs.campaigns'), t('tabs.overview')]);
+    await expect(tabs(page)).toHaveText([
+      t('tabs.subscribers'),
+      t('tabs.campaigns'),
+      t('tabs.overview'),
+      t('tabs.suppressions'),
+      t('tabs.content'),
+    ]);
   });
 });
 
