@@ -20,11 +20,12 @@ describe('tabs by role', () => {
       'overview',
       'team',
       'activity',
+      'suppressions',
       'content',
     ]);
   });
-  test('an editor sees subscribers, newsletter issues, the overview and the content, sales the inquiries only', () => {
-    expect(tabsFor('editor')).toEqual(['subscribers', 'campaigns', 'overview', 'content']);
+  test('an editor sees subscribers, newsletter issues, the overview, the suppression list and the content, sales the inquiries only', () => {
+    expect(tabsFor('editor')).toEqual(['subscribers', 'campaigns', 'overview', 'suppressions', 'content']);
     expect(tabsFor('sales')).toEqual(['inquiries']);
   });
   test('the team and activity tabs are the owner’s alone', () => {
