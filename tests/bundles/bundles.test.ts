@@ -339,6 +339,9 @@ describe('the deployed function bundles, outside the repository', () => {
       ['POST', '/.netlify/functions/mail-worker'],
       // A provider webhook fails closed before the database: its secret is not set either.
       ['POST', '/api/mail/events/mailgun', { json: {} }],
+      // So does the inbound report route: MAIL_INBOUND_SECRET is not set.
+      ['POST', '/api/mail/inbound', { headers: { authorization: `Bearer ${'x'.repeat(32)}` } }],
+      ['GET', '/api/suppressions', { token }],
       ['POST', '/admin/login/mfa', { json: { ticket: 'A'.repeat(43), method: 'totp', code: '123456' } }],
       ['POST', '/admin/password-reset', { json: { email: 'someone@korvel.example' } }],
       ['GET', '/api/account', { token }],
