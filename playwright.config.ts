@@ -4,6 +4,8 @@ import { chromiumArgs, testChromiumPath } from './scripts/chromium.ts';
 
 const port = Number(process.env.PREVIEW_PORT ?? 8899);
 export const E2E_DATA_DIR = '.data/e2e';
+/** The address the preview's mail catcher refuses with 550 5.1.1 (MAIL_CATCHER_REFUSE). */
+export const REFUSED_ADDRESS = 'gone@refused.example';
 /** Where the preview serves the site; helpers outside a test (admin-support) call it too. */
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -40,7 +42,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     // Its own embedded database, so tests never touch the dev data; npm test starts it fresh.
-    env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR },
+    // The local catcher refuses one address for good (campaigns.spec: the bounce at the send suppresses it).
+    env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR, MAIL_CATCHER_REFUSE: `${REFUSED_ADDRESS}=550` },
     // Unzipping and warming 32 function bundles and an embedded database takes 20 s on a quiet machine and over
     // two minutes on one shared with a dozen processes; tests start the moment it answers, so the bound is wide.
     timeout: 600_000,

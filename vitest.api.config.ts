@@ -8,7 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    tags: [{ name: 'no-db', description: 'refused before any statement runs: the same on every backend' }],
+    tags: [
+      { name: 'no-db', description: 'refused before any statement runs: the same on every backend' },
+      { name: 'flood', description: 'ten thousand calls: once, on real PostgreSQL when it is installed' },
+    ],
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/api/support/global-setup.ts'],

@@ -9,6 +9,7 @@ import { apiToken, bearer, createAdmin, openPanel, removeAdmin, sql, unique } fr
 import germanMail from '../../src/i18n/locales/de/mail.json' with { type: 'json' };
 import { caughtMail } from './mail-inbox.ts';
 import { DESKTOP, expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
+import { REFUSED_ADDRESS } from '../../playwright.config.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -222,6 +223,76 @@ test(
       await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(language);
     } finally {
       await sql('DELETE FROM subscribers WHERE email LIKE $1', [`${tag}-%`]);
+      await removeAdmin(admin);
+    }
+  },
+);
+
+test(
+  'an address the mail server refuses for good is suppressed at the send and left out of the next issue',
+  DESKTOP,
+  async ({ request }) => {
+    // Desktop project only, and in this file so that no other send runs meanwhile: it mails the whole list.
+    const admin = await createAdmin('issue-bounces');
+    const tag = unique('bounce');
+    const reader = `${tag}-reader@list.example`;
+    await sql('DELETE FROM mail_suppressions WHERE email = $1', [REFUSED_ADDRESS]);
+    await sql('DELETE FROM subscribers WHERE email = $1', [REFUSED_ADDRESS]);
+    await sql(
+      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+       SELECT e, 'confirmed', now(), now() FROM unnest($1::text[]) AS e`,
+      [[reader, REFUSED_ADDRESS]],
+    );
+    try {
+      const headers = bearer(await apiToken(request, admin));
+      /** Creates and sends an issue; resolves once it is Sent, with its copies' recipients. */
+      const sendIssue = async (subject: string) => {
+        const created = await request.post('/api/campaigns', {
+          headers,
+          data: { subject, markdown: 'Two dates for the **Annex 1** workshop.' },
+        });
+        const { id } = (await created.json()) as { id: number };
+        expect((await request.post(`/api/campaigns/${id}/send`, { headers })).status()).toBe(202);
+        const campaign = async () =>
+          (await (await request.get(`/api/campaigns/${id}`, { headers })).json()) as {
+            status: string;
+            delivery: { sent: number; hardBounces: number };
+          };
+        await expect.poll(async () => (await campaign()).status, { timeout: 150_000 }).toBe('sent');
+        // A copy names its reader by the subscriber row (the address is emptied 30 days on).
+        const recipients = await sql<{ recipient: string }>(
+          `SELECT coalesce(o.recipient, s.email) AS recipient
+             FROM outbox o LEFT JOIN subscribers s ON s.id = o.subscriber_id WHERE o.campaign_id = $1`,
+          [id],
+        );
+        return { delivery: (await campaign()).delivery, recipients: recipients.map((r) => r.recipient) };
+      };
+
+      const first = await sendIssue(`Workshop dates ${tag}`);
+      expect(first.recipients).toEqual(expect.arrayContaining([reader, REFUSED_ADDRESS]));
+      expect(first.delivery.hardBounces).toBe(1);
+      const [subscriber] = await sql<{ status: string }>('SELECT status FROM subscribers WHERE email = $1', [
+        REFUSED_ADDRESS,
+      ]);
+      expect(subscriber!.status).toBe('bounced');
+      const listed = await request.get(`/api/suppressions?q=${encodeURIComponent(REFUSED_ADDRESS)}`, {
+        headers,
+      });
+      expect(
+        ((await listed.json()) as { email: string; reason: string; source: string; detail: string }[]).map(
+          (row) => [row.email, row.reason, row.source, /^550 5\.1\.1/.test(row.detail)],
+        ),
+      ).toEqual([[REFUSED_ADDRESS, 'hard_bounce', 'smtp', true]]);
+
+      const second = await sendIssue(`Workshop reminder ${tag}`);
+      expect(second.recipients).toContain(reader);
+      expect(second.recipients).not.toContain(REFUSED_ADDRESS);
+      const caught = (await caughtMail(request)).filter((m) => m.subject.endsWith(tag));
+      expect(caught.filter((m) => m.envelope.to.includes(reader))).toHaveLength(2);
+      expect(caught.filter((m) => m.envelope.to.includes(REFUSED_ADDRESS))).toEqual([]);
+    } finally {
+      await sql('DELETE FROM mail_suppressions WHERE email = $1', [REFUSED_ADDRESS]);
+      await sql('DELETE FROM subscribers WHERE email = ANY($1::text[])', [[reader, REFUSED_ADDRESS]]);
       await removeAdmin(admin);
     }
   },
