@@ -19,6 +19,10 @@ export default defineConfig({
   // share the preview's state keep to rows, accounts and addresses of their own (README, "Tests").
   workers: Number(process.env.E2E_WORKERS) || Math.min(2 * availableParallelism(), 8),
   timeout: 45_000,
+  // An assertion waits up to 15 s, not Playwright's 5 s: on a machine where the API suites and the build run
+  // beside the browsers (npm test), a chart's lazy chunk can take longer than 5 s to arrive and draw (CI saw
+  // /our-references miss 5 s twice). A passing assertion returns the moment it holds, so only a failure waits.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,

@@ -48,7 +48,11 @@ function* htmlFiles(dir: string): Generator<string> {
 /** `import x from "./a.js"`, `import "./a.js"`, `export { y } from "./a.js"`. */
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g;
 
-const REACT_MARKERS = /react\.transitional\.element|__reactContainer|scheduler\.production|react-dom/;
+// React's own chunks: its element symbol, the root container, the scheduler, and the error-URL helper every
+// production build of react and react-dom carries (react-dom's small entry has no other mark when the bundler
+// splits it from react-dom/client, as it does once an island imports react-dom itself).
+const REACT_MARKERS =
+  /react\.transitional\.element|__reactContainer|scheduler\.production|react-dom|https:\/\/react\.dev\/errors\//;
 
 /** Measures every HTML page under `dist`. */
 export function measurePages(dist = resolve('dist')): PageWeight[] {
