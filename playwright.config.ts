@@ -18,7 +18,9 @@ export default defineConfig({
   // and the preview (396 CPU s in 784 s on two workers), so on two cores four keep them busy. Tests that
   // share the preview's state keep to rows, accounts and addresses of their own (README, "Tests").
   workers: Number(process.env.E2E_WORKERS) || Math.min(2 * availableParallelism(), 8),
-  timeout: 45_000,
+  // A bound against a test that hangs: a page test takes 2–10 s on a quiet machine and took over 45 s on the
+  // shared 2-core machine at a load of 25 (npm test beside two engineers' builds). Only a hang waits this long.
+  timeout: 120_000,
   // An assertion waits up to 15 s, not Playwright's 5 s: on a machine where the API suites and the build run
   // beside the browsers (npm test), a chart's lazy chunk can take longer than 5 s to arrive and draw (CI saw
   // /our-references miss 5 s twice). A passing assertion returns the moment it holds, so only a failure waits.

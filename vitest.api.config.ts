@@ -23,7 +23,10 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.API_WORKERS) || 2,
     isolate: false,
-    testTimeout: 60_000,
+    // A bound against a test that hangs, not a speed check: the longest tests (content lint with the spelling
+    // dictionaries, 50 sign-ins at once, passkey ceremonies) take 7–15 s on a quiet machine and took over 60 s on
+    // the shared 2-core machine at a load of 20–26 (the build, four browsers and two other API runs beside them).
+    testTimeout: 240_000,
     // A file's start (a copy of the migrated cluster, the functions, a mail catcher) takes a second on a quiet
     // machine and has taken over a minute on a shared one: the bound only catches a start that hangs.
     hookTimeout: 300_000,

@@ -9,7 +9,8 @@ export default defineConfig({
     include: ['tests/bundles/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/api/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Bounds against a hang; a loaded machine runs a bundle several times slower than a quiet one.
+    testTimeout: 180_000,
     hookTimeout: 240_000,
   },
 });

@@ -14,7 +14,7 @@ afterAll(() => api?.close());
 const attempt = (password: string, ip: string, email = ADMIN.email) =>
   api.call('POST', '/admin/login', { json: { email, password }, ip });
 
-describe('login limits', { timeout: 150_000 }, () => {
+describe('login limits', { timeout: 300_000 }, () => {
   test('the 11th wrong password from one IP gets 429, the right password from another IP still succeeds', async () => {
     // The per-account delays make these attempts take about 20 s; the next test relies on their still counting.
     for (let i = 1; i <= LOGIN_PER_IP.max; i++) {

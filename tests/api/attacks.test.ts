@@ -363,7 +363,7 @@ function guessTarget(i: number): Promise<{ email: string }> {
   return target;
 }
 
-describe('rate limits and a spoofed client address', { timeout: 150_000 }, () => {
+describe('rate limits and a spoofed client address', { timeout: 300_000 }, () => {
   test('a new X-Forwarded-For (and friends) on every login attempt does not reset the limit', async () => {
     const ip = nextIp();
     for (let i = 1; i <= LOGIN_PER_IP.max; i++) {

@@ -238,7 +238,7 @@ describe('the deployed function bundles, outside the repository', () => {
     // The attempt after the request renders the React Email template inside the bundle and sends it.
     const mails = () => catcher.messages().filter((m) => m.envelope.to.includes(email));
     await expect
-      .poll(() => mails().length, { timeout: 30_000 })
+      .poll(() => mails().length, { timeout: 120_000 })
       .toBe(1)
       .catch((error: Error) => {
         throw new Error(`${error.message}; the host said:\n${withDb.output().slice(-2000)}`);

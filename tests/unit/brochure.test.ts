@@ -28,7 +28,7 @@ beforeAll(async () => {
   const result = await writeBrochure(root, join(work, 'brochure.pdf'));
   pdf = readFileSync(result.file);
   pages = result.pages;
-}, 60_000);
+}, 240_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** poppler-utils (pdfinfo, pdftotext, pdftoppm); CI and the dev image have them. */
@@ -248,7 +248,7 @@ describe('the German brochure', () => {
     const result = await writeBrochure(root, german(), { lang: 'de' });
     bytes = readFileSync(result.file);
     expect(result.pages).toBe(pages);
-  }, 60_000);
+  }, 240_000);
 
   test('is served beside the English one under its own name', () => {
     expect(brochures.de).toEqual({

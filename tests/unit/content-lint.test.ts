@@ -163,7 +163,7 @@ const at = (problems: ContentProblem[], rule: ContentProblem['rule']) =>
 describe('lintContent', () => {
   test('passes a clean article', async () => {
     expect((await lintContent(fixture)).map(formatProblem)).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 
   describe('with a planted article', () => {
     let problems: ContentProblem[];
@@ -171,7 +171,7 @@ describe('lintContent', () => {
     beforeAll(async () => {
       writeFileSync(join(fixture, file), planted);
       problems = await lintContent(fixture);
-    }, 60_000);
+    }, 240_000);
     afterAll(() => rmSync(join(fixture, file)));
 
     test('reports a misspelt word with its line and suggestions', () => {
@@ -239,7 +239,7 @@ describe('sources on stories and news', () => {
     writeFileSync(join(fixture, storyFile), story);
     writeFileSync(join(fixture, newsFile), news);
     problems = await lintContent(fixture);
-  }, 60_000);
+  }, 240_000);
   afterAll(() => {
     rmSync(join(fixture, storyFile));
     rmSync(join(fixture, newsFile));
@@ -271,7 +271,7 @@ describe('German content', () => {
     writeFileSync(join(fixture, 'src/content/blog/planted.mdx'), clean);
     rmSync(join(fixture, 'src/content/de/team/ivana-petrovic.yaml'));
     problems = await lintContent(fixture);
-  }, 60_000);
+  }, 240_000);
   afterAll(() => {
     rmSync(join(fixture, file));
     rmSync(join(fixture, 'src/content/blog/planted.mdx'));
@@ -414,5 +414,5 @@ describe('scripts/lint-content.ts', () => {
     } finally {
       rmSync(join(fixture, file));
     }
-  }, 60_000);
+  }, 240_000);
 });

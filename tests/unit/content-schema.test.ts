@@ -118,7 +118,7 @@ describe.concurrent('content schema', () => {
     );
     expect(output).not.toMatch(/InvalidContentEntryDataError/);
     expect(status).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses an article without a title, naming the file and the field', async () => {
     const { status, output } = await syncWith(
@@ -127,7 +127,7 @@ describe.concurrent('content schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('water-loop');
     expect(output).toMatch(/\btitle\b/);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses an image without alt text, naming the file and the field', async () => {
     const { status, output } = await syncWith(
@@ -136,7 +136,7 @@ describe.concurrent('content schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('water-loop');
     expect(output).toMatch(/images\.1\.alt|images\[1\]\.alt/);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe.concurrent('team schema', () => {
@@ -144,14 +144,14 @@ describe.concurrent('team schema', () => {
     const { status, output } = await syncTeamWith({});
     expect(output).not.toMatch(/InvalidContentEntryDataError/);
     expect(status).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses an entry without a discipline, naming the file and the field', async () => {
     const { status, output } = await syncTeamWith({ discipline: undefined });
     expect(status).not.toBe(0);
     expect(output).toContain('ana-ilic');
     expect(output).toMatch(/\bdiscipline\b/);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a portrait without alt text, naming the file and the field', async () => {
     const { status, output } = await syncTeamWith({
@@ -160,7 +160,7 @@ describe.concurrent('team schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('ana-ilic');
     expect(output).toMatch(/portrait\.alt/);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a photograph as a portrait, naming the file and the field', async () => {
     const { status, output } = await syncTeamWith({
@@ -171,7 +171,7 @@ describe.concurrent('team schema', () => {
     expect(output).toContain('ana-ilic');
     expect(output).toMatch(/portrait\.src/);
     expect(output).toContain('Portraits are drawn SVG line art');
-  }, 120_000);
+  }, 240_000);
 });
 
 /** Syncs the fixture holding only the given content files (paths under src/content). */
@@ -218,7 +218,7 @@ describe.concurrent('reference schema', () => {
     const { status, output } = await syncFiles({ 'references/tablet-plant-water.yaml': referenceYaml({}) });
     expect(output).not.toMatch(/InvalidContentEntryDataError/);
     expect(status).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a reference without a division, naming the file and the field', async () => {
     const { status, output } = await syncFiles({
@@ -227,7 +227,7 @@ describe.concurrent('reference schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('references → tablet-plant-water');
     expect(output).toMatch(/^\s*division\W/m);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a reference that links more than two articles, naming the file and the field', async () => {
     const { status, output } = await syncFiles({
@@ -236,7 +236,7 @@ describe.concurrent('reference schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('references → tablet-plant-water');
     expect(output).toMatch(/^\s*articles\W/m);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a reference without its case study or with an unknown status, naming the file and the field', async () => {
     const { status, output } = await syncFiles({
@@ -246,7 +246,7 @@ describe.concurrent('reference schema', () => {
     expect(output).toContain('references → tablet-plant-water');
     expect(output).toMatch(/^\s*challenge\W/m);
     expect(output).toMatch(/^\s*status\W/m);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a reference whose year is not a number, naming the file and the field', async () => {
     const { status, output } = await syncFiles({
@@ -255,7 +255,7 @@ describe.concurrent('reference schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('references → tablet-plant-water');
     expect(output).toMatch(/^\s*year\W/m);
-  }, 120_000);
+  }, 240_000);
 });
 
 const sector = {
@@ -284,14 +284,14 @@ describe.concurrent('sector schema', () => {
     const { status, output } = await syncFiles({ 'sectors/pharma.mdx': sectorMdx({}) });
     expect(output).not.toMatch(/InvalidContentEntryDataError/);
     expect(status).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a sector without a summary, naming the file and the field', async () => {
     const { status, output } = await syncFiles({ 'sectors/pharma.mdx': sectorMdx({ summary: undefined }) });
     expect(status).not.toBe(0);
     expect(output).toContain('pharma');
     expect(output).toMatch(/\bsummary\b/);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a misspelt field instead of ignoring it, naming the file and the field', async () => {
     const { status, output } = await syncFiles({
@@ -300,7 +300,7 @@ describe.concurrent('sector schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('pharma');
     expect(output).toMatch(/\bhighlight\b/);
-  }, 120_000);
+  }, 240_000);
 
   test('refuses a drawing without alt text, naming the file and the field', async () => {
     const { status, output } = await syncFiles({
@@ -309,5 +309,5 @@ describe.concurrent('sector schema', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('pharma');
     expect(output).toMatch(/image\.alt/);
-  }, 120_000);
+  }, 240_000);
 });
