@@ -46,6 +46,8 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
         z.object({
           src: image(),
           alt: z.string().min(10, 'Describe the image in at least 10 characters.').max(160),
+          /** Printed under the picture for everyone (alt text is for people who cannot see it). */
+          caption: z.string().min(3).max(200).optional(),
         }),
       )
       .min(3, 'Give at least three images for the slider.'),

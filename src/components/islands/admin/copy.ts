@@ -691,6 +691,8 @@ export const CONTENT_KEYS = [
   'field_images_hint',
   'field_alt',
   'field_alt_hint',
+  'field_caption',
+  'field_caption_hint',
   'add_image',
   'add_image_hint',
   'move_up',
