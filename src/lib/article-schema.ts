@@ -56,6 +56,6 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
       .min(1)
       .max(5),
     references: z.array(citation).optional(),
-    /** Drafts build in `npm run dev` only; `npm run new:article` starts every article as one. */
+    /** Drafts build in `npm run dev` and deploy previews only; `npm run new:article` starts every article as one. */
     draft: z.boolean().default(false),
   });
