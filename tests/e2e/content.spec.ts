@@ -202,15 +202,17 @@ test(
     await signInThroughForm(page, owner);
     await openContent(page);
 
-    // The switch under the list: turned on, then off again (the database outlives the run).
+    // The switch under the list: turned on, then off again (the database outlives the run). It changes
+    // when the server has stored the owner's choice, so it is clicked and then awaited, not `check()`ed.
     const setting = page.getByRole('checkbox', { name: c('editors_publish') });
     await expect(setting).toBeVisible();
     if (await setting.isChecked()) {
-      await setting.uncheck();
-      await expect(page.getByText(c('editors_publish_off'))).toBeVisible();
+      await setting.click();
+      await expect(setting).not.toBeChecked();
     }
-    await setting.check();
+    await setting.click();
     await expect(page.getByText(c('editors_publish_on'))).toBeVisible();
+    await expect(setting).toBeChecked();
     await expect(page.getByText(c('hint_publish'))).toBeVisible();
     await expectNoAxeViolations(page);
     await setting.scrollIntoViewIfNeeded();
@@ -219,7 +221,7 @@ test(
     await setting.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/editors2/content-setting-375.png' });
     await expectNoAxeViolations(page);
-    await setting.uncheck();
+    await setting.click();
     await expect(page.getByText(c('editors_publish_off'))).toBeVisible();
     await expect(setting).not.toBeChecked();
     await page.setViewportSize({ width: 1440, height: 900 });
