@@ -4,16 +4,19 @@ import { getImage } from 'astro:assets';
 import type { SlideImage } from './islands/ImageSlider.tsx';
 
 /** Drawings stay SVG (sharp at any size, a few KB); photos become WebP at slide and thumbnail sizes. */
-export function slidesFrom(images: { src: ImageMetadata; alt: string }[]): Promise<SlideImage[]> {
+export function slidesFrom(
+  images: { src: ImageMetadata; alt: string; caption?: string | undefined }[],
+): Promise<SlideImage[]> {
   return Promise.all(
-    images.map(async ({ src, alt }) => {
+    images.map(async ({ src, alt, caption }) => {
       const height = Math.round((1200 * src.height) / src.width);
-      if (src.format === 'svg') return { src: src.src, thumb: src.src, width: 1200, height, alt };
+      if (src.format === 'svg')
+        return { src: src.src, thumb: src.src, width: 1200, height, alt, ...(caption && { caption }) };
       const [full, thumb] = await Promise.all([
         getImage({ src, width: 1200, format: 'webp' }),
         getImage({ src, width: 192, format: 'webp' }),
       ]);
-      return { src: full.src, thumb: thumb.src, width: 1200, height, alt };
+      return { src: full.src, thumb: thumb.src, width: 1200, height, alt, ...(caption && { caption }) };
     }),
   );
 }

@@ -46,6 +46,8 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
         z.object({
           src: image(),
           alt: z.string().min(10, 'Describe the image in at least 10 characters.').max(160),
+          /** Printed under the picture for everyone (alt text is for people who cannot see it). */
+          caption: z.string().min(3).max(200).optional(),
         }),
       )
       .min(3, 'Give at least three images for the slider.'),
@@ -54,6 +56,6 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
       .min(1)
       .max(5),
     references: z.array(citation).optional(),
-    /** Drafts build in `npm run dev` only; `npm run new:article` starts every article as one. */
+    /** Drafts build in `npm run dev` and deploy previews only; `npm run new:article` starts every article as one. */
     draft: z.boolean().default(false),
   });

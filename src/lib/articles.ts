@@ -8,7 +8,8 @@ const minutesByBody = new Map<string, number>();
 
 /**
  * Minutes to read an MDX body: imports, JSX tags, link targets and Markdown syntax do not count as words;
- * table data exported from the MDX does, because the page shows it. Counted once per body.
+ * data written into a component's `{…}` attributes (a table's `rows`) does, because the page shows it — as
+ * it did when such data was an `export` of the MDX. Counted once per body.
  * @example readingMinutes('word '.repeat(440)) // 2
  */
 export function readingMinutes(body: string): number {
@@ -16,7 +17,7 @@ export function readingMinutes(body: string): number {
   if (minutes === undefined) {
     const prose = body
       .replace(/^import\s.*$/gm, ' ')
-      .replace(/<[^>]+>/g, ' ')
+      .replace(/<[^>]+>/g, (tag) => ` ${/\{[\s\S]*\}/.exec(tag)?.[0] ?? ''} `)
       .replace(/\]\([^)]*\)/g, ']')
       .replace(/[#*_`>|[\]-]+/g, ' ');
     const words = prose.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;

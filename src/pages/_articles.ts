@@ -21,15 +21,21 @@ export type ArticleCollection = 'blog' | 'news';
 export type Article = CollectionEntry<'blog'> | CollectionEntry<'news'>;
 
 /**
+ * Whether drafts are built: while editing (npm run dev) and in Netlify's deploy previews and branch deploys,
+ * where the Content tab shows a writer the draft (CONTEXT, set by Netlify); never in the production build.
+ */
+export const showsDrafts = (context = process.env.CONTEXT) =>
+  import.meta.env.DEV || context === 'deploy-preview' || context === 'branch-deploy';
+
+/**
  * Entries of a collection as a page in `lang` lists them (translations, and English where there is none,
  * src/i18n/content.ts), newest first.
  */
 export async function entriesOf(collection: ArticleCollection, lang: Lang = defaultLang): Promise<Article[]> {
-  // Drafts are visible while editing (npm run dev), never in a build.
   const entries: Article[] = await localCollection(
     collection,
     lang,
-    (entry: Article) => import.meta.env.DEV || !entry.data.draft,
+    (entry: Article) => showsDrafts() || !entry.data.draft,
   );
   return newestEntriesFirst(entries);
 }

@@ -362,6 +362,78 @@ describe('checking, submitting and publishing', () => {
   });
 });
 
+describe('the draft’s preview', () => {
+  test('with the local store it is the piece’s page on this server, in its language', async () => {
+    const english = await call('GET', '/api/content/news/en/forum-report/preview', 'editor');
+    expect(english.status, english.text).toBe(200);
+    expect(english.body).toEqual({ preview: { url: '/news/forum-report', state: 'local' } });
+    const german = await call('GET', '/api/content/blog/de/gmp/preview', 'editor');
+    expect(german.body).toEqual({ preview: { url: '/de/blog/gmp', state: 'local' } });
+    expect((await call('GET', '/api/content/blog/de/gmp/preview', 'sales')).status).toBe(403);
+    expect((await call('GET', '/api/content/sectors/en/pharma/preview', 'editor')).status).toBe(400);
+  });
+});
+
+describe('the owner’s setting: editors may publish', () => {
+  const path = '/api/content/news/en/valve-clinic';
+  const settings = (role: keyof typeof tokens, editorsPublish: unknown) =>
+    call('PUT', '/api/content/settings', role, { editorsPublish });
+
+  test('an editor is 403 until the owner allows it, then 200; the switch is logged', async () => {
+    const body = '\nOur engineers showed how a diaphragm valve is taken apart and cleaned.\n';
+    const saved = await call('PUT', path, 'editor', {
+      frontmatter: newsItem({ title: 'Korvel engineers at the valve maintenance clinic' }),
+      body,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await call('POST', `${path}/submit`, 'editor')).status).toBe(200);
+    expect((await call('GET', '/api/content', 'editor')).body).toMatchObject({
+      mayPublish: false,
+      editorsPublish: false,
+    });
+    const mainBefore = refOf('main');
+    expect((await call('POST', `${path}/publish`, 'editor')).status).toBe(403);
+    expect(refOf('main')).toBe(mainBefore);
+
+    expect((await settings('editor', true)).status).toBe(403);
+    expect((await settings('owner', 'yes')).status).toBe(400);
+    const allowed = await settings('owner', true);
+    expect(allowed.status, allowed.text).toBe(200);
+    expect(allowed.body).toEqual({ editorsPublish: true });
+    expect(await activity('content.settings')).toEqual([
+      { target: 'editors_publish=on', actor_email: OWNER.email },
+    ]);
+    expect((await call('GET', '/api/content', 'editor')).body).toMatchObject({
+      mayPublish: true,
+      editorsPublish: true,
+    });
+
+    const published = await call('POST', `${path}/publish`, 'editor');
+    expect(published.status, published.text).toBe(200);
+    expect(refOf('main')).toBe(published.body.commit);
+    expect(git('log', '-1', '--format=%an <%ae>', 'main')).toBe(`Wren Writer <${EDITOR.email}>`);
+
+    expect((await settings('owner', false)).status).toBe(200);
+    expect((await activity('content.settings')).map((row) => row.target)).toEqual([
+      'editors_publish=on',
+      'editors_publish=off',
+    ]);
+    expect((await call('GET', '/api/content', 'editor')).body.mayPublish).toBe(false);
+  });
+
+  test('the setting outlives the environment’s default: CONTENT_EDITORS_PUBLISH only counts until it is set', async () => {
+    process.env.CONTENT_EDITORS_PUBLISH = 'true';
+    try {
+      expect((await call('GET', '/api/content', 'editor')).body.mayPublish).toBe(false);
+      await api.db.query('DELETE FROM admin_settings');
+      expect((await call('GET', '/api/content', 'editor')).body.mayPublish).toBe(true);
+    } finally {
+      delete process.env.CONTENT_EDITORS_PUBLISH;
+    }
+    expect((await call('GET', '/api/content', 'editor')).body.mayPublish).toBe(false);
+  });
+});
+
 describe('pictures', () => {
   const upload = (
     path: string,

@@ -192,3 +192,62 @@ test('the Content tab and the editor have no accessibility violations', async ({
   );
   await expectNoAxeViolations(page);
 });
+
+test(
+  'the owner switches whether editors may publish; an opened piece links its preview on this server, with its state',
+  DESKTOP,
+  async ({ page, context }) => {
+    const owner = await createAdmin('content-settings', 'owner');
+    accounts.push(owner);
+    await signInThroughForm(page, owner);
+    await openContent(page);
+
+    // The switch under the list: turned on, then off again (the database outlives the run). It changes
+    // when the server has stored the owner's choice, so it is clicked and then awaited, not `check()`ed.
+    const setting = page.getByRole('checkbox', { name: c('editors_publish') });
+    await expect(setting).toBeVisible();
+    if (await setting.isChecked()) {
+      await setting.click();
+      await expect(setting).not.toBeChecked();
+    }
+    await setting.click();
+    await expect(page.getByText(c('editors_publish_on'))).toBeVisible();
+    await expect(setting).toBeChecked();
+    await expect(page.getByText(c('hint_publish'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await setting.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/editors2/content-setting-1440.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await setting.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/editors2/content-setting-375.png' });
+    await expectNoAxeViolations(page);
+    await setting.click();
+    await expect(page.getByText(c('editors_publish_off'))).toBeVisible();
+    await expect(setting).not.toBeChecked();
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The German GMP article: its preview is the page on this server, in German.
+    await page
+      .getByRole('row', { name: /Arzneimittel oder Nahrungsergänzungsmittel/ })
+      .getByRole('button')
+      .first()
+      .click();
+    const preview = page.getByRole('link', { name: c('preview_link') });
+    await expect(preview).toHaveAttribute('href', '/de/blog/gmp');
+    await expect(page.getByRole('status').filter({ hasText: c('preview_local') })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await preview.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/editors2/content-preview-1440.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await preview.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/editors2/content-preview-375.png' });
+    await expectNoAxeViolations(page);
+
+    // The link opens the draft's page beside the editor.
+    const [opened] = await Promise.all([context.waitForEvent('page'), preview.click()]);
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname).toBe('/de/blog/gmp');
+    await expect(opened.getByRole('heading', { level: 1 })).toBeVisible();
+    await opened.close();
+  },
+);

@@ -7,6 +7,8 @@ export interface SlideImage {
   width: number;
   height: number;
   alt: string;
+  /** Printed over the foot of the picture, for everyone. */
+  caption?: string;
   /** A smaller rendition for the thumbnail strip. */
   thumb: string;
 }
@@ -126,6 +128,7 @@ function Slider({ images, copy, intervalMs = 7000 }: Props) {
               decoding="async"
               draggable={false}
             />
+            {image.caption && <figcaption className="slider__caption">{image.caption}</figcaption>}
           </figure>
         ))}
       </div>

@@ -46,6 +46,13 @@ export interface CommitInput {
   author: Author;
 }
 
+/** Where Netlify's build of a commit stands, as Netlify reports it on the commit. */
+export interface DeployStatus {
+  state: 'building' | 'ready' | 'failed';
+  /** The deploy's address (its root), when Netlify gave one. */
+  url: string | null;
+}
+
 export interface GitProvider {
   /** The branch every piece is published to. */
   readonly main: string;
@@ -77,4 +84,9 @@ export interface GitProvider {
    * Throws {@link MergeConflictError} (nothing changed) when the two cannot be merged without a person.
    */
   merge(branch: string, message: string, author: Author): Promise<string>;
+  /**
+   * The deploy preview Netlify builds of `commit` and reports on it; undefined while it reports none. The
+   * local store has no Netlify and leaves this out: its preview is the local server.
+   */
+  deployStatus?(commit: string): Promise<DeployStatus | undefined>;
 }

@@ -12,6 +12,7 @@ import {
   MergeConflictError,
   type Author,
   type CommitInput,
+  type DeployStatus,
   type GitProvider,
   type Review,
 } from './git.ts';
@@ -28,6 +29,13 @@ interface RefData {
 interface TreeData {
   truncated: boolean;
   tree: { path: string; type: string; sha: string }[];
+}
+interface CombinedStatusData {
+  statuses: {
+    context: string;
+    state: 'error' | 'failure' | 'pending' | 'success';
+    target_url: string | null;
+  }[];
 }
 interface PullData {
   number: number;
@@ -234,5 +242,21 @@ export class GitHubGit implements GitProvider {
     }
     await this.call('DELETE /repos/{owner}/{repo}/git/refs/{ref}', { ref: `heads/${branch}` });
     return sha;
+  }
+
+  /**
+   * Netlify's commit status on `commit` (context `netlify/<site>/deploy-preview`, or `…/branch-deploy`):
+   * pending while it builds, success with the deploy's address when ready, failure or error when the build
+   * failed (GitHub's combined status lists the latest status of each context). Needs the App's _Commit statuses: read_ permission.
+   */
+  async deployStatus(commit: string): Promise<DeployStatus | undefined> {
+    const { data } = await this.call('GET /repos/{owner}/{repo}/commits/{ref}/status', { ref: commit });
+    // Newest first, as GitHub lists them; the first of Netlify's is where the deploy stands now.
+    const status = (data as CombinedStatusData).statuses.find((s) => /^netlify\//.test(s.context));
+    if (!status) return undefined;
+    const state = status.state === 'success' ? 'ready' : status.state === 'pending' ? 'building' : 'failed';
+    // While building or after a failure the link is Netlify's deploy log; only a ready deploy's is the site.
+    const url = state === 'ready' && status.target_url?.startsWith('https://') ? status.target_url : null;
+    return { state, url };
   }
 }

@@ -1,8 +1,10 @@
 /**
  * /api/content (owners and editors, bearer): articles and news in English and German, edited in the admin's
  * Content tab and stored in git (service.ts). Every save, submission and publication is in the activity log.
- * Publishing is the owner's; CONTENT_EDITORS_PUBLISH=true lets editors publish too.
+ * Publishing is the owner's, and editors' too when the owner allows it (the setting; CONTENT_EDITORS_PUBLISH
+ * until the owner first sets it).
  */
+import { z } from 'astro/zod';
 import { validate } from '../../lib/schemas.ts';
 import { requireAdmin, type SignedIn } from '../auth.ts';
 import { database } from '../config.ts';
@@ -10,9 +12,11 @@ import { HttpError, json, readBytes, readJson, type Handler, type RequestContext
 import { onlyParams } from '../query.ts';
 import { recordActivity, type ActivityAction } from '../repositories/activity.ts';
 import type { Role } from '../repositories/admins.ts';
+import { readSetting, writeSetting } from '../repositories/settings.ts';
 import type { Author } from './git.ts';
 import { addImage, IMAGE_MAX_BYTES, readImage } from './images.ts';
-import { pieceKey, LANGS, type PieceKey } from './pieces.ts';
+import { pieceBranch, pieceKey, LANGS, type PieceKey } from './pieces.ts';
+import { previewOf } from './preview.ts';
 import {
   lintPiece,
   listAuthors,
@@ -31,9 +35,17 @@ import { contentStore } from './store.ts';
 export const CONTENT_ROLES = ['owner', 'editor'] as const satisfies readonly Role[];
 const SAVE_BODY_LIMIT = 512 * 1024;
 
+/**
+ * Whether editors may publish: the owner's setting in the Content tab (admin_settings); until the owner first
+ * sets it, CONTENT_EDITORS_PUBLISH=true.
+ */
+export async function editorsPublish(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  return (await readSetting(database(), 'content_editors_publish')) ?? env.CONTENT_EDITORS_PUBLISH === 'true';
+}
+
 /** The roles that may publish: the owner, and editors when the owner has allowed it. */
-export const publishRoles = (env: NodeJS.ProcessEnv = process.env): readonly Role[] =>
-  env.CONTENT_EDITORS_PUBLISH === 'true' ? CONTENT_ROLES : ['owner'];
+export const publishRoles = async (env: NodeJS.ProcessEnv = process.env): Promise<readonly Role[]> =>
+  (await editorsPublish(env)) ? CONTENT_ROLES : ['owner'];
 
 const authorOf = (admin: SignedIn): Author => ({ name: admin.name || admin.email, email: admin.email });
 const targetOf = (key: PieceKey) => `${key.collection}/${key.lang}/${key.id}`;
@@ -60,13 +72,30 @@ export const listContent: Handler = async (req, context) => {
     listPieces(store, lang === null ? LANGS : [lang]),
     listAuthors(store),
   ]);
-  return json(200, { items, authors, mayPublish: publishRoles().includes(admin.role) });
+  const editorsMay = await editorsPublish();
+  return json(200, {
+    items,
+    authors,
+    mayPublish: admin.role === 'owner' || editorsMay,
+    editorsPublish: editorsMay,
+  });
 };
 
 export const getPiece: Handler = async (req, context) => {
   await requireAdmin(req, database(), CONTENT_ROLES, context);
   const key = pieceKey(context.params);
   return json(200, await readPiece(await contentStore(), key));
+};
+
+/** Where the draft is shown as the site renders it, and whether that page is ready (preview.ts). */
+export const getPreview: Handler = async (req, context) => {
+  await requireAdmin(req, database(), CONTENT_ROLES, context);
+  const key = pieceKey(context.params);
+  const git = await contentStore();
+  const branch = pieceBranch(key);
+  const [head, reviews] = await Promise.all([git.head(branch), git.reviews()]);
+  const preview = await previewOf(git, key, { head, reviewNumber: reviews.get(branch)?.number });
+  return json(200, { preview });
 };
 
 export const putPiece: Handler = async (req, context) => {
@@ -102,7 +131,7 @@ export const submit: Handler = async (req, context) => {
 };
 
 export const publish: Handler = async (req, context) => {
-  const admin = await requireAdmin(req, database(), publishRoles(), context);
+  const admin = await requireAdmin(req, database(), await publishRoles(), context);
   const key = pieceKey(context.params);
   try {
     const published = await publishPiece(await contentStore(), key, authorOf(admin));
@@ -162,4 +191,25 @@ export const getImage: Handler = async (req, context) => {
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     },
   });
+};
+
+const settingsInput = z.strictObject({ editorsPublish: z.boolean() });
+
+/** PUT /api/content/settings {editorsPublish} (owner): whether editors may publish; logged with who set it. */
+export const putSettings: Handler = async (req, context) => {
+  const admin = await requireAdmin(req, database(), ['owner'], context);
+  const parsed = validate(settingsInput, await readJson(req, 1024));
+  if (!parsed.ok) {
+    const { fields } = parsed;
+    throw new HttpError(400, 'invalid_body', 'Send {"editorsPublish": true} or false.', { fields });
+  }
+  const value = parsed.data.editorsPublish;
+  await writeSetting(database(), 'content_editors_publish', value, admin.id);
+  await recordActivity(database(), {
+    actor: admin,
+    action: 'content.settings',
+    target: `editors_publish=${value ? 'on' : 'off'}`,
+    ip: context.ip,
+  });
+  return json(200, { editorsPublish: value });
 };

@@ -50,6 +50,7 @@ export const ACTIVITY_ACTIONS = [
   'content.publish',
   'content.translate',
   'content.upload',
+  'content.settings',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { calendarDate, plural } from '../format.ts';
 import { ListFallback } from '../ListFallback.tsx';
 import {
   fetchContent,
+  saveEditorsPublish,
   type AuthorOption,
   type Collection,
   type Opening,
@@ -26,6 +27,9 @@ export function ContentTab({ token, account, copy: panelCopy, notify, onUnauthor
   const [list, setList] = useState<ListState<PieceSummary>>({ status: 'loading', rows: [], total: 0 });
   const [authors, setAuthors] = useState<AuthorOption[]>([]);
   const [mayPublish, setMayPublish] = useState(false);
+  const [editorsPublish, setEditorsPublish] = useState<boolean | null>(null);
+  const [savingSetting, setSavingSetting] = useState(false);
+  const owner = account.role === 'owner';
   const [filter, setFilter] = useState<LangFilter>('all');
   const [opening, setOpening] = useState<Opening | null>(null);
   const [version, setVersion] = useState(0);
@@ -39,6 +43,7 @@ export function ContentTab({ token, account, copy: panelCopy, notify, onUnauthor
         setList({ status: 'ready', rows: content.items, total: content.items.length });
         setAuthors(content.authors);
         setMayPublish(content.mayPublish);
+        setEditorsPublish(content.editorsPublish);
       },
       (error: unknown) => {
         if (isAbort(error)) return;
@@ -77,6 +82,20 @@ export function ContentTab({ token, account, copy: panelCopy, notify, onUnauthor
       </Suspense>
     );
   }
+
+  /** The owner allows editors to publish, or takes it back; the server logs who did. */
+  const switchEditorsPublish = async (allowed: boolean) => {
+    setSavingSetting(true);
+    try {
+      setEditorsPublish(await saveEditorsPublish(token, allowed));
+      notify(allowed ? copy.editors_publish_on : copy.editors_publish_off);
+    } catch (error) {
+      if (isAuthError(error)) return onUnauthorized();
+      notify(copy.editors_publish_failed, 'error');
+    } finally {
+      setSavingSetting(false);
+    }
+  };
 
   const rows = list.rows.filter((row) => filter === 'all' || row.lang === filter);
   const authorName = (authorId: string) => authors.find((a) => a.id === authorId)?.name ?? authorId;
@@ -171,6 +190,25 @@ export function ContentTab({ token, account, copy: panelCopy, notify, onUnauthor
         </>
       )}
       <p className="admin-hint">{mayPublish ? copy.hint_publish : copy.hint_review}</p>
+      {owner && editorsPublish !== null && (
+        <div className="admin-content__setting">
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={editorsPublish}
+              aria-describedby={`${id}-editors-publish-hint`}
+              aria-disabled={savingSetting}
+              onChange={(event) => {
+                if (!savingSetting) void switchEditorsPublish(event.target.checked);
+              }}
+            />
+            {copy.editors_publish}
+          </label>
+          <p id={`${id}-editors-publish-hint`} className="admin-hint">
+            {copy.editors_publish_hint}
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import type { AuthorOption, Frontmatter } from './content-api.ts';
 interface Image {
   src: string;
   alt: string;
+  caption?: string;
 }
 interface Citation {
   title: string;
@@ -251,6 +252,22 @@ export function FrontmatterFields({ data, errors, authors, copy, onChange, image
                     className="admin-input"
                     value={image.alt}
                     onChange={(event) => setImage(index, { alt: event.target.value })}
+                  />
+                )}
+              </Field>
+              <Field
+                id={`${id}-caption-${index}`}
+                label={copy.field_caption}
+                hint={copy.field_caption_hint}
+                error={errors[`images.${index}.caption`]}
+              >
+                {(aria) => (
+                  <input
+                    {...aria}
+                    className="admin-input"
+                    value={image.caption ?? ''}
+                    // An empty caption is no caption: the key leaves the front matter.
+                    onChange={(event) => setImage(index, { caption: event.target.value || undefined })}
                   />
                 )}
               </Field>

@@ -14,6 +14,7 @@ import { slugify } from '../../../../lib/slug.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import {
   fetchPiece,
+  fetchPreview,
   fetchImage,
   isLintRefusal,
   lintPiece,
@@ -27,6 +28,7 @@ import {
   type Frontmatter,
   type Opening,
   type Piece,
+  type Preview,
   type PieceRef,
 } from './content-api.ts';
 import { FrontmatterFields } from './FrontmatterFields.tsx';
@@ -54,6 +56,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The body as the file keeps it: after a blank line, ending in one newline. */
 const asFileBody = (markdown: string) => `\n${markdown.trim()}\n`;
 
+/** How often the editor asks again while Netlify builds the draft's preview. */
+const PREVIEW_POLL_MS = 15_000;
+
 export function PieceEditor(props: Props) {
   const { opening, token, authors, mayPublish, copy, notify, onUnauthorized, onOpen, onClose } = props;
   const id = useId();
@@ -68,6 +73,7 @@ export function PieceEditor(props: Props) {
   const [busy, setBusy] = useState<Busy>(null);
   const [conflict, setConflict] = useState(false);
   const [editorProblem, setEditorProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
   /** The markdown the editor gave for the text as loaded: an unchanged text is saved as the file had it. */
   const loadedExport = useRef<string | null>(null);
   const ref: PieceRef = { ...opening.ref, id: pieceId };
@@ -104,6 +110,31 @@ export function PieceEditor(props: Props) {
     );
     return () => controller.abort();
   }, [token, opening, onUnauthorized]);
+
+  // The draft's preview after each load, save and submission; asked again while Netlify builds it.
+  const version = piece?.version;
+  const pieceStatus = piece?.status;
+  useEffect(() => {
+    if (version === undefined) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () =>
+      fetchPreview(token, { ...opening.ref, id: pieceId }, controller.signal).then(
+        (found) => {
+          setPreview(found);
+          if (found?.state === 'building' || found?.state === 'waiting')
+            timer = setTimeout(ask, PREVIEW_POLL_MS);
+        },
+        (error: unknown) => {
+          if (!isAbort(error)) setPreview(null);
+        },
+      );
+    void ask();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [token, opening, pieceId, version, pieceStatus]);
 
   const failed = useCallback(
     (error: unknown, fallback: string) => {
@@ -436,6 +467,16 @@ export function PieceEditor(props: Props) {
           </button>
         )}
       </div>
+      {preview && (
+        <p className="admin-hint admin-content__preview" role="status">
+          <a href={preview.url} target="_blank" rel="noopener">
+            {copy.preview_link}
+          </a>{' '}
+          <span className={`admin-badge admin-content__preview-state--${preview.state}`}>
+            {copy[`preview_${preview.state}`]}
+          </span>
+        </p>
+      )}
       {piece?.review?.url && (
         <p className="admin-hint">
           <a href={piece.review.url}>{copy.review_link}</a>

@@ -1,10 +1,11 @@
 /** The Content tab's calls (/api/content, netlify/functions/content.mts); shapes as the server defines them. */
 import type { Lang } from '../../../../i18n/lang.ts';
 import type { Frontmatter } from '../../../../server/content/pieces.ts';
+import type { Preview } from '../../../../server/content/preview.ts';
 import type { AuthorOption, Finding, Piece, PieceSummary } from '../../../../server/content/service.ts';
 import { ApiError, call } from '../api.ts';
 
-export type { AuthorOption, Finding, Frontmatter, Piece, PieceSummary };
+export type { AuthorOption, Finding, Frontmatter, Piece, PieceSummary, Preview };
 export type Collection = PieceSummary['collection'];
 
 /** Which piece: a collection, a language and an id. */
@@ -22,6 +23,8 @@ export interface ContentList {
   items: PieceSummary[];
   authors: AuthorOption[];
   mayPublish: boolean;
+  /** The owner's setting: whether editors may publish too. */
+  editorsPublish: boolean;
 }
 
 const pathOf = (ref: PieceRef) => `/api/content/${ref.collection}/${ref.lang}/${ref.id}`;
@@ -44,6 +47,23 @@ export async function savePiece(
     version: string;
     branch: string;
   }>;
+}
+
+/** The owner's setting: whether editors may publish too (PUT /api/content/settings, owner only). */
+export async function saveEditorsPublish(token: string, editorsPublish: boolean): Promise<boolean> {
+  const saved = await call('/api/content/settings', { method: 'PUT', token, json: { editorsPublish } });
+  return ((await saved.json()) as { editorsPublish: boolean }).editorsPublish;
+}
+
+/** Where the draft is shown as the site renders it, and whether that page is ready; null when nothing waits. */
+export async function fetchPreview(
+  token: string,
+  ref: PieceRef,
+  signal?: AbortSignal,
+): Promise<Preview | null> {
+  return (
+    (await (await call(`${pathOf(ref)}/preview`, { token, signal })).json()) as { preview: Preview | null }
+  ).preview;
 }
 
 export async function lintPiece(token: string, ref: PieceRef): Promise<Finding[]> {
