@@ -329,10 +329,11 @@ interface Tally {
 const tallies = new Map<string, Tally>(
   kinds.map((kind) => [kind.name, { ms: [], statuses: new Map(), unexpected5xx: 0, outage503: 0 }]),
 );
-let dbOutage: { from: number; to: number } | undefined;
+/** When the database refused (set when it does). */
+const dbOutage = { from: Infinity, to: 0 };
 /** Whether a call overlapped the database outage (its pool may take a few seconds more to reconnect). */
 const inOutage = (sentAt: number, answeredAt: number) =>
-  dbOutage !== undefined && answeredAt >= dbOutage.from && sentAt <= dbOutage.to + 35_000;
+  answeredAt >= dbOutage.from && sentAt <= dbOutage.to + 35_000;
 const inflight = new Set<Promise<void>>();
 
 function fire(kind: CallKind, n: number) {
@@ -403,7 +404,7 @@ faults.push([
 
 // 2. The database refuses for 20 s.
 await at(0.3);
-dbOutage = { from: Date.now(), to: Date.now() + DB_OUTAGE_MS };
+Object.assign(dbOutage, { from: Date.now(), to: Date.now() + DB_OUTAGE_MS });
 log('database: connections cut, refused for 20 s');
 await proxy.refuseFor(DB_OUTAGE_MS);
 log('database: accepting again');
