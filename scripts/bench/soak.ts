@@ -480,6 +480,10 @@ const from = mailSettings({ ...env }).from;
 const outbox = await direct.query<{ key: string; status: string; template: string }>(
   'SELECT idempotency_key AS key, status, template FROM outbox',
 );
+const [issue] = await direct.query<{ status: string }>('SELECT status FROM campaigns WHERE id = $1', [
+  campaignId,
+]);
+checks.push(['the issue', String(issue?.status), issue?.status === 'sent']);
 const deliveries = catcher.deliveries();
 const sent = outbox.filter((row) => row.status === 'sent');
 const times = sent.map((row) => deliveries.get(messageIdFor(row.key, from)) ?? 0);
