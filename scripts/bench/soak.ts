@@ -31,8 +31,9 @@ import { LEASE_SECONDS } from '../../src/server/repositories/outbox.ts';
 import { upsertAdmin } from '../../src/server/repositories/admins.ts';
 import { freePort, startPostgres } from '../../tests/api/support/postgres.ts';
 import { startMailCatcher } from '../lib/mail-catcher.ts';
-import { mb, printMeasures } from './lib/mail.ts';
+import { addConfirmedReaders, mb, printMeasures } from './lib/mail.ts';
 import { startRefusingProxy } from './lib/refusing-proxy.ts';
+import { printTable } from './lib/table.ts';
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' } } });
 const minutes = Number(args.minutes);
@@ -62,12 +63,7 @@ process.on('exit', () => {
 });
 const direct = createDb(postgres.url);
 await migrate(direct);
-await direct.query(
-  `INSERT INTO subscribers (email, consent_version, source_page, status, confirmed_at, consented_at)
-   SELECT 'reader' || n || '@soak.example', 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
-   FROM generate_series(1, $1::int) AS n`,
-  [SUBSCRIBERS],
-);
+await addConfirmedReaders(direct, SUBSCRIBERS, 'soak.example');
 const proxy = await startRefusingProxy(postgres.port);
 const catcher = await startMailCatcher({ keep: 0, httpPort: false });
 
@@ -230,6 +226,24 @@ interface CallKind {
 const pages = ['/', '/blog/', '/contact/', '/de/', '/our-services/', '/news/', '/about-us/who-are-we/'];
 // The beacon's page list (src/routes.ts) has no German paths: a beacon from /de/ is refused with 400.
 const measured = pages.filter((page) => !page.startsWith('/de/'));
+/** What the contact page's script adds to a message or a booking: consent, and a person's pace. */
+const contactForm = { privacy: true, fillMs: 8000, source: '/contact' };
+
+/** A visitor's form, posted from an address of its own; what it accepts and refuses is looked for afterwards. */
+const visitorForm = (
+  name: string,
+  perSecond: number,
+  accepted: number,
+  path: string,
+  body: (n: number) => Record<string, unknown>,
+): CallKind => ({
+  name,
+  perSecond,
+  expect: [accepted],
+  accepted: [],
+  refused: [],
+  run: (n) => call('POST', path, { from: nextVisitor(), json: body(n) }),
+});
 const kinds: CallKind[] = [
   { name: 'GET /api/health', perSecond: 1, expect: [200], run: () => call('GET', '/api/health') },
   { name: 'page view', perSecond: 3, expect: [200], run: (n) => call('GET', pages[n % pages.length]!) },
@@ -247,60 +261,27 @@ const kinds: CallKind[] = [
         }),
       }),
   },
-  {
-    name: 'POST /api/newsletter (sign-up)',
-    perSecond: 0.5,
-    expect: [202],
-    accepted: [],
-    refused: [],
-    run: (n) =>
-      call('POST', '/api/newsletter', {
-        from: nextVisitor(),
-        json: { email: `signup${n}@visitor.example`, consent: true, source: '/blog' },
-      }),
-  },
-  {
-    name: 'POST /api/contact (message)',
-    perSecond: 0.2,
-    expect: [201],
-    accepted: [],
-    refused: [],
-    run: (n) =>
-      call('POST', '/api/contact', {
-        from: nextVisitor(),
-        json: {
-          fullName: 'Milica Jovanović',
-          company: 'Tisa Pharma',
-          email: `message${n}@visitor.example`,
-          subject: 'A cleanroom upgrade for grade C',
-          message: 'We plan to upgrade two rooms to grade C next year. Could you help with the basic design?',
-          privacy: true,
-          fillMs: 8000,
-          source: '/contact',
-        },
-      }),
-  },
-  {
-    name: 'POST /api/contact (booking)',
-    perSecond: 0.1,
-    expect: [201],
-    accepted: [],
-    refused: [],
-    run: (n) =>
-      call('POST', '/api/contact', {
-        from: nextVisitor(),
-        json: {
-          kind: 'meeting',
-          fullName: 'Nikola Stanković',
-          email: `booking${n}@visitor.example`,
-          subject: 'Process water for a biologics plant',
-          slot: slots.pop(),
-          privacy: true,
-          fillMs: 8000,
-          source: '/contact',
-        },
-      }),
-  },
+  visitorForm('POST /api/newsletter (sign-up)', 0.5, 202, '/api/newsletter', (n) => ({
+    email: `signup${n}@visitor.example`,
+    consent: true,
+    source: '/blog',
+  })),
+  visitorForm('POST /api/contact (message)', 0.2, 201, '/api/contact', (n) => ({
+    fullName: 'Milica Jovanović',
+    company: 'Tisa Pharma',
+    email: `message${n}@visitor.example`,
+    subject: 'A cleanroom upgrade for grade C',
+    message: 'We plan to upgrade two rooms to grade C next year. Could you help with the basic design?',
+    ...contactForm,
+  })),
+  visitorForm('POST /api/contact (booking)', 0.1, 201, '/api/contact', (n) => ({
+    kind: 'meeting',
+    fullName: 'Nikola Stanković',
+    email: `booking${n}@visitor.example`,
+    subject: 'Process water for a biologics plant',
+    slot: slots.pop(),
+    ...contactForm,
+  })),
   {
     name: 'admin reads',
     perSecond: 0.5,
@@ -553,12 +534,7 @@ const rows = kinds.map((kind) => {
     String(tally.outage503),
   ];
 });
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-const line = (cells: string[]) =>
-  `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-console.log(line(header));
-console.log(`| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
-for (const row of rows) console.log(line(row));
+printTable(header, rows);
 
 const minuteOf = (fromMs: number, toMs: number) =>
   memory.filter((s) => s.at >= fromMs && s.at < toMs).map((s) => s.rss);

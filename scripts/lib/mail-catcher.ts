@@ -124,6 +124,7 @@ export interface MailCatcher {
   messages(): CaughtMail[];
   /** Resolves with the first mail (already caught or arriving later) that matches, or rejects after `timeoutMs`. */
   waitFor(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  /** Forgets the mails kept and the Message-IDs counted (the count of {@link received} goes on). */
   clear(): void;
   /** Stops listening for SMTP (the server is "down") until {@link startSmtp}; the inbox page stays up. */
   stopSmtp(): Promise<void>;
@@ -340,6 +341,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     },
     clear: () => {
       mails.length = 0;
+      deliveries.clear();
     },
     stopSmtp: () =>
       new Promise<void>((resolve) => {

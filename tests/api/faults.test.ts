@@ -29,7 +29,6 @@ let errors: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(async () => {
   for (const table of ['outbox', 'campaigns', 'subscribers', 'inquiries', 'rate_limits'])
     await api.db.query(`DELETE FROM ${table}`);
-  mail.catcher.deliveries().clear();
   errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
