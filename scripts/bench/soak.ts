@@ -57,6 +57,7 @@ const children: ChildProcess[] = [];
 let stoppedInOrder = false;
 process.on('exit', () => {
   if (stoppedInOrder) return;
+  console.error(`PostgreSQL's log, last lines:\n${postgres.log().split('\n').slice(-15).join('\n')}`);
   for (const child of children) child.kill('SIGKILL');
   // Its first step, signalling the postmaster, is synchronous.
   void postgres.stop();
