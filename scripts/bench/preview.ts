@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { printTable } from './lib/table.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8897);
 const rounds = Number(process.env.ROUNDS ?? 9);
@@ -131,9 +132,4 @@ try {
 console.log(`\nstartup until the URL is printed: ${(startup / 1000).toFixed(1)} s`);
 console.log(`steady state: median of ${rounds} calls in a row; burst: median of ${concurrent} at once\n`);
 const header = ['function', 'first call ms', 'steady p50 ms', 'burst p50 ms', 'failures'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-const line = (cells: string[]) =>
-  `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-console.log(line(header));
-console.log(`| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
-for (const row of rows) console.log(line(row));
+printTable(header, rows);

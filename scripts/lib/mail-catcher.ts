@@ -51,6 +51,14 @@ export interface MailCatcherOptions {
   keepRaw?: boolean;
 }
 
+/** How many times each Message-ID arrived whole (read from the header, with `keep: 0` too). */
+export type Deliveries = ReadonlyMap<string, number>;
+
+/** The Message-ID header of a mail's head (its bytes up to the blank line), unfolded; '' when there is none. */
+export function messageIdOf(head: string): string {
+  return /^message-id:[ \t]*(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\s+/g, '') ?? '';
+}
+
 /**
  * Reply codes a refusal list may name, each with the RFC 3463 code and words a real server answers a recipient
  * with (smtp-server's own pairing; it adds none itself unless told to).
@@ -111,9 +119,12 @@ export interface MailCatcher {
   inboxUrl: string | undefined;
   /** Mails received so far (counted even when not kept). */
   received(): number;
+  /** Each Message-ID and how often it arrived whole: a doubled mail shows as 2 (the soak counts by it). */
+  deliveries(): Deliveries;
   messages(): CaughtMail[];
   /** Resolves with the first mail (already caught or arriving later) that matches, or rejects after `timeoutMs`. */
   waitFor(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  /** Forgets the mails kept and the Message-IDs counted (the count of {@link received} goes on). */
   clear(): void;
   /** Stops listening for SMTP (the server is "down") until {@link startSmtp}; the inbox page stays up. */
   stopSmtp(): Promise<void>;
@@ -158,13 +169,24 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const mails: CaughtMail[] = [];
   const waiters = new Set<{ match: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }>();
   let count = 0;
+  const deliveries = new Map<string, number>();
+  const delivered = (messageId: string) => deliveries.set(messageId, (deliveries.get(messageId) ?? 0) + 1);
 
   async function onData(stream: SMTPServerDataStream, session: SMTPServerSession) {
     // Taken before parsing: mails arriving together over pooled connections each keep their own number.
     const id = (count += 1);
     if (keep === 0) {
-      stream.resume();
-      await new Promise((resolve) => stream.on('end', resolve));
+      // Only the head is kept, for its Message-ID; the mail counts once its last byte has arrived.
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (!head.includes('\r\n\r\n') && head.length < 64 * 1024) head += chunk.toString('latin1');
+      });
+      // A connection dropped mid-DATA destroys the stream without an end: that mail never arrived.
+      const whole = await new Promise<boolean>((resolve) => {
+        stream.on('end', () => resolve(true));
+        stream.on('close', () => resolve(false));
+      });
+      if (whole) delivered(messageIdOf(head.split('\r\n\r\n')[0]!));
       return;
     }
     const raw = options.keepRaw
@@ -204,6 +226,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       })),
       ...(raw && { raw: raw.toString('utf8') }),
     };
+    delivered(parsed.messageId ?? '');
     mails.push(mail);
     if (mails.length > keep) mails.shift();
     for (const waiter of waiters) {
@@ -303,6 +326,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     smtpUrl,
     inboxUrl,
     received: () => count,
+    deliveries: () => deliveries,
     messages: () => mails.slice(),
     waitFor(match, timeoutMs = 30_000) {
       const found = mails.find(match);
@@ -317,6 +341,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     },
     clear: () => {
       mails.length = 0;
+      deliveries.clear();
     },
     stopSmtp: () =>
       new Promise<void>((resolve) => {

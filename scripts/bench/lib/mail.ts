@@ -3,6 +3,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { Queryable } from '../../../src/server/db/index.ts';
 import { openDb } from '../../../src/server/db/open.ts';
 import type { ComposedMail } from '../../../src/server/mail/compose.tsx';
 import { mailSettings } from '../../../src/server/mail/settings.ts';
@@ -20,13 +21,18 @@ export async function startMailBench(count: number, refuse?: MailCatcherOptions[
   const settings = { ...mailSettings({ SITE_URL: 'http://127.0.0.1:8888' }), smtpUrl: catcher.smtpUrl };
   const db = await openDb('');
   await migrate(db);
+  await addConfirmedReaders(db, count, 'bench.example');
+  return { catcher, settings, db };
+}
+
+/** `count` confirmed subscribers `reader<n>@<domain>`, n from 1. */
+export async function addConfirmedReaders(db: Queryable, count: number, domain: string): Promise<void> {
   await db.query(
     `INSERT INTO subscribers (email, consent_version, source_page, status, confirmed_at, consented_at)
-     SELECT 'reader' || n || '@bench.example', 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
+     SELECT 'reader' || n || '@' || $2::text, 'newsletter-2026-11', '/blog', 'confirmed', now(), now()
      FROM generate_series(1, $1::int) AS n`,
-    [count],
+    [count, domain],
   );
-  return { catcher, settings, db };
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -204,6 +204,25 @@ async function giveBack(db: Db, next: Promise<Batch | undefined> | undefined): P
   await releaseMail(db, ids).catch(() => undefined);
 }
 
+/**
+ * How long a batch that has gone out waits for the database to record it. Unrecorded, its rows would stay
+ * leased and be sent again when the lease ran out; an outage shorter than this costs no second copy.
+ */
+export const RECORD_PATIENCE_MS = 30_000;
+
+/** Records a sent batch's outcomes, trying again while the database refuses, for {@link RECORD_PATIENCE_MS}. */
+async function recordPatiently(db: Db, outcomes: readonly MailOutcome[]): Promise<void> {
+  const giveUpAt = Date.now() + RECORD_PATIENCE_MS;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 4_000)) {
+    try {
+      return await recordOutcomes(db, outcomes);
+    } catch (error) {
+      if (!(error instanceof DbUnavailableError) || Date.now() + wait > giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** Adds a batch's outcomes to the run's report. */
 const tally = (report: WorkerReport, outcomes: readonly MailOutcome[]) => {
   for (const outcome of outcomes) {
@@ -260,7 +279,7 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       try {
         outcomes = await sending;
         await applied();
-        await recordOutcomes(db, outcomes);
+        await recordPatiently(db, outcomes);
         // After the outcomes: a suppression cancels the address's other waiting mail, never this attempt's row.
         applying = applySendBounces(
           db,

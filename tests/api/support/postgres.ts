@@ -34,6 +34,8 @@ export interface PostgresServer {
   /** URL of the `postgres` database as superuser `korvel` (trust auth on loopback). */
   url: string;
   port: number;
+  /** What the server has written to stderr so far (why it stopped, when it did). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     port,
+    log: () => log,
     stop: async () => {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));

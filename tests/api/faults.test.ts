@@ -1,0 +1,164 @@
+/**
+ * The short version of the soak's faults (`npm run bench:soak`, issue 35): the database refusing for a while,
+ * SMTP dropping mid-campaign, and the database going away while a sent batch waits to be recorded. Each test
+ * reads what reached the database and, by Message-ID, what reached the SMTP catcher: nothing lost, nothing
+ * twice. A worker killed mid-send is campaigns.test.ts's "a worker that dies mid-batch …" here and a real
+ * SIGKILL in the soak.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { useDatabase } from '../../src/server/config.ts';
+import { DbUnavailableError, type Db, type Tx } from '../../src/server/db/index.ts';
+import { mailSettings } from '../../src/server/mail/settings.ts';
+import { messageIdFor, processOutbox } from '../../src/server/mail/worker.ts';
+import { type Api } from './support/harness.ts';
+import { runWorker, useMailApi, type TestMail } from './support/mail.ts';
+
+const ADMIN = { email: 'faults@korvel.example', password: 'a fault-finding passphrase' };
+let api: Api;
+let mail: TestMail;
+let token: string;
+/** Called for every recipient the catcher is offered (it refuses nobody): where a test drops SMTP. */
+let onRecipient: (() => void) | undefined;
+
+useMailApi(
+  ADMIN,
+  { keep: 0, refuse: () => void onRecipient?.() },
+  (started) => ({ api, mail, token } = started),
+);
+let errors: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(async () => {
+  for (const table of ['outbox', 'campaigns', 'subscribers', 'inquiries', 'rate_limits'])
+    await api.db.query(`DELETE FROM ${table}`);
+  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  onRecipient = undefined;
+  useDatabase(api.db);
+  errors?.mockRestore();
+  vi.restoreAllMocks();
+  delete process.env.MAIL_RATE_PER_MINUTE;
+});
+
+/**
+ * `db` as seen through a connection that is refused for `forMs` from the first statement `startsAt` matches
+ * (that statement included), as the pg adapter reports ECONNREFUSED. A transaction cut off this way is rolled
+ * back, as the server rolls back one whose connection dropped.
+ */
+function refusingFrom(db: Db, startsAt: (sql: string) => boolean, forMs: number): Db {
+  let downUntil: number | undefined;
+  const check = (sql: string) => {
+    if (downUntil === undefined && startsAt(sql)) downUntil = Date.now() + forMs;
+    if (downUntil !== undefined && Date.now() < downUntil)
+      throw new DbUnavailableError('connect ECONNREFUSED 127.0.0.1:5432');
+  };
+  const through = (tx: Tx): Tx => ({
+    query: async (sql, params) => (check(sql), tx.query(sql, params)),
+    exec: async (sql) => (check(sql), tx.exec(sql)),
+  });
+  return {
+    kind: db.kind,
+    query: async (sql, params) => (check(sql), db.query(sql, params)),
+    transaction: async (fn) => (check('BEGIN'), db.transaction((tx) => fn(through(tx)))),
+    close: () => db.close(),
+  };
+}
+
+/** The Message-IDs of the outbox rows, as the worker sends them. */
+async function expectedMessageIds(where = 'true'): Promise<string[]> {
+  const rows = await api.db.query<{ key: string }>(
+    `SELECT idempotency_key AS key FROM outbox WHERE ${where}`,
+  );
+  return rows.map((row) => messageIdFor(row.key, mailSettings().from)).sort();
+}
+
+/** Every Message-ID that arrived, once per arrival. */
+const arrivals = () =>
+  [...mail.catcher.deliveries()].flatMap(([id, times]) => Array<string>(times).fill(id)).sort();
+
+const contact = (ip: string) =>
+  api.call('POST', '/api/contact', {
+    ip,
+    json: {
+      fullName: 'Jelena Petrović',
+      company: 'Sava Vaccines',
+      email: 'jelena@sava.example',
+      subject: 'Clean utilities for a fill-finish line',
+      message: 'We plan WFI and pure steam for a new line. Could we talk in December?',
+      privacy: true,
+      fillMs: 7000,
+      source: '/contact',
+    },
+  });
+
+describe('faults', () => {
+  test('a database refusing mid-transaction: 503 with Retry-After, nothing half-written, and the retry is stored once', async () => {
+    // The inquiry's row is written, then the connection goes before its mails are queued.
+    useDatabase(refusingFrom(api.db, (sql) => sql.includes('INSERT INTO outbox'), 300));
+    const refused = await contact('203.0.113.10');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(await api.db.query('SELECT id FROM inquiries')).toHaveLength(0);
+    expect(await api.db.query('SELECT id FROM outbox')).toHaveLength(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await contact('203.0.113.10')).status).toBe(201);
+    await api.settle();
+    await runWorker(api.db);
+    expect(await api.db.query('SELECT id FROM inquiries')).toHaveLength(1);
+    expect(arrivals()).toEqual(await expectedMessageIds());
+    expect(arrivals()).toHaveLength(2);
+  });
+
+  test('SMTP dropping mid-campaign: every copy arrives once when it is back', async () => {
+    process.env.MAIL_RATE_PER_MINUTE = '10000';
+    await api.db.query(
+      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+       SELECT 'drop' || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, 80) AS n`,
+    );
+    const draft = await api.call('POST', '/api/campaigns', {
+      token,
+      json: { subject: 'Steam quality, measured', markdown: 'Dryness, superheat and NCG, in one page.' },
+    });
+    let offered = 0;
+    let restarted: Promise<void> | undefined;
+    onRecipient = () => {
+      offered += 1;
+      if (offered === 30) restarted = mail.catcher.stopSmtp().then(() => mail.catcher.startSmtp());
+    };
+    expect((await api.call('POST', `/api/campaigns/${draft.body.id}/send`, { token })).status).toBe(202);
+    await api.settle();
+    for (let run = 0; run < 5; run += 1) await runWorker(api.db);
+    await restarted;
+    for (let run = 0; run < 5; run += 1) await runWorker(api.db);
+
+    expect(offered).toBeGreaterThan(30);
+    expect(arrivals()).toEqual(await expectedMessageIds(`template = 'campaign'`));
+    expect(arrivals()).toHaveLength(80);
+    const [{ status }] = (await api.db.query<{ status: string }>('SELECT status FROM campaigns')) as [
+      { status: string },
+    ];
+    expect(status).toBe('sent');
+  });
+
+  test('a database refusing while a sent batch is recorded: the worker records it once it is back, nobody gets a second copy', async () => {
+    await api.db.query(
+      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+       SELECT 'kept' || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, 6) AS n`,
+    );
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id)
+       SELECT 'kept-welcome.' || id, 'newsletter-welcome', email, id FROM subscribers`,
+    );
+    const recording = (sql: string) => sql.trimStart().startsWith('UPDATE outbox o SET status = r.status');
+    const report = await processOutbox(refusingFrom(api.db, recording, 800), { batchSize: 6 });
+    expect(report).toMatchObject({ sent: 6 });
+    // Were the batch still leased, the next worker would take it over once the lease ran out and send it again.
+    await api.db.query(
+      `UPDATE outbox SET lease_until = now() - interval '1 second' WHERE status = 'sending'`,
+    );
+    await runWorker(api.db);
+    expect(arrivals()).toEqual(await expectedMessageIds());
+    expect(arrivals()).toHaveLength(6);
+  });
+});
