@@ -102,6 +102,19 @@ describe('POST /api/collect', () => {
     expect(body.days[0].entries).toBe(0);
   });
 
+  test('a German page counts under its own path, its filter views for the German list', async () => {
+    const own = new URL(api.url).hostname;
+    expect((await beacon({ path: '/de/blog/gmp', width: 1440, referrer: own })).status).toBe(204);
+    expect((await beacon({ path: '/de/blog/topic/gmp/', width: 1440, referrer: own })).status).toBe(204);
+    expect((await beacon({ path: '/blog/gmp', width: 1440, referrer: own })).status).toBe(204);
+    expect((await beacon({ path: '/de/admin', width: 1440 })).status).toBe(400);
+    expect((await insights()).pages).toEqual([
+      { path: '/blog/gmp', views: 1 },
+      { path: '/de/blog', views: 1 },
+      { path: '/de/blog/gmp', views: 1 },
+    ]);
+  });
+
   test('drops search queries that look like personal data and keeps the rest', async () => {
     const searches = [
       { query: 'ana.petrovic@plant.example', results: 0 },

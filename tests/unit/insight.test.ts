@@ -95,6 +95,14 @@ describe('the beacon’s page and referrer', () => {
     expect(sitePage('/our-references/filter/pharma')).toBe('/our-references');
     expect(sitePage('/admin')).toBeUndefined();
     expect(sitePage('/nowhere')).toBeUndefined();
+    // German pages count under their own paths (the soak found every /de beacon refused with 400).
+    expect(sitePage('/de')).toBe('/de');
+    expect(sitePage('/de/blog/gmp/')).toBe('/de/blog/gmp');
+    expect(sitePage('/de/blog/topic/gmp')).toBe('/de/blog');
+    expect(sitePage('/de/our-references/filter/pharma')).toBe('/de/our-references');
+    expect(sitePage('/de/admin')).toBeUndefined();
+    expect(sitePage('/de/nowhere')).toBeUndefined();
+    expect(sitePage('/fr/blog/gmp')).toBeUndefined();
   });
   test('keeps a host name without www and refuses anything else', () => {
     expect(referrerHost('WWW.Google.com')).toBe('google.com');

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { deviceClass, normaliseSearchQuery, normaliseTag, type DeviceClass } from '../../lib/insight.ts';
 import { VITAL_MAX, VITALS, vitalBucket, type Vital } from '../../lib/insight-vitals.ts';
+import { localePath, splitLocale } from '../../i18n/lang.ts';
 import { validate } from '../../lib/schemas.ts';
 import { routes } from '../../routes.ts';
 
@@ -72,19 +73,21 @@ const FILTER_PAGES: [RegExp, string][] = [
 const PAGES: ReadonlySet<string> = new Set(routes.filter((r) => r.kind !== 'admin').map((r) => r.path));
 
 /**
- * The page a beacon's path names, or undefined when it is none of the site's pages.
+ * The page a beacon's path names, or undefined when it is none of the site's pages. A page in another language
+ * counts as itself, under its own path: the German twin of a route is a page of its own in every chart.
  * @example sitePage('/blog/gmp/') // '/blog/gmp'
+ * @example sitePage('/de/blog/division/pharma') // '/de/blog'
  */
 export function sitePage(raw: string): string | undefined {
-  let path: string;
+  let decoded: string;
   try {
-    path = decodeURIComponent(raw);
+    decoded = decodeURIComponent(raw);
   } catch {
     return undefined;
   }
-  if (path.length > 1) path = path.replace(/\/+$/, '');
-  if (PAGES.has(path)) return path;
-  return FILTER_PAGES.find(([pattern]) => pattern.test(path))?.[1];
+  const { lang, path } = splitLocale(decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded);
+  const page = PAGES.has(path) ? path : FILTER_PAGES.find(([pattern]) => pattern.test(path))?.[1];
+  return page === undefined ? undefined : localePath(lang, page);
 }
 
 /** A referring host as it is counted: lower case, without `www.`; undefined when it is not a host name. */
