@@ -656,6 +656,13 @@ describe('what the firm sees', () => {
     const complained = await api.call('GET', '/api/newsletter?status=complained', { token });
     expect(complained.body.map((s: { email: string }) => s.email)).toEqual(['v2@list.example']);
     expect((await api.call('GET', '/api/newsletter?status=gone', { token })).status).toBe(400);
+    // An unsubscribe deletes the row: the contract's filter is accepted and finds nobody.
+    const unsubscribed = await api.call('GET', '/api/newsletter?status=unsubscribed', { token });
+    expect([unsubscribed.status, unsubscribed.body, unsubscribed.headers.get('x-total-count')]).toEqual([
+      200,
+      [],
+      '0',
+    ]);
   });
 });
 
