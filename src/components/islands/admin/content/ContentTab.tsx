@@ -35,8 +35,9 @@ export function ContentTab({ token, account, copy: panelCopy, notify, onUnauthor
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((n) => n + 1), []);
 
+  // The list and the team's names load on opening the tab and again after the editor closes (`reload`), never
+  // aborted by opening a piece: a writer who clicks "New article" before the list arrives still gets the authors.
   useEffect(() => {
-    if (opening) return;
     const controller = new AbortController();
     fetchContent(token, controller.signal).then(
       (content) => {
@@ -52,7 +53,7 @@ export function ContentTab({ token, account, copy: panelCopy, notify, onUnauthor
       },
     );
     return () => controller.abort();
-  }, [token, version, opening, onUnauthorized]);
+  }, [token, version, onUnauthorized]);
 
   if (opening) {
     return (
