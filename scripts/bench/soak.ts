@@ -542,6 +542,20 @@ const minuteOf = (fromMs: number, toMs: number) =>
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
 const firstMinute = minuteOf(loadStart, loadStart + 60_000);
 const lastMinute = minuteOf(loadEnd - 60_000, loadEnd);
+const tenth = (loadEnd - loadStart) / 10;
+const byTenth = Array.from({ length: 10 }, (_, k) =>
+  mb(mean(minuteOf(loadStart + k * tenth, loadStart + (k + 1) * tenth))),
+);
+/** MB per minute over the second half of the run (least squares): a leak keeps climbing after the warm-up. */
+function secondHalfSlope(): string {
+  const half = memory.filter((s) => s.at >= loadStart + 5 * tenth && s.at < loadEnd);
+  const xs = half.map((s) => (s.at - loadStart) / 60_000);
+  const ys = half.map((s) => s.rss / 1024 / 1024);
+  const [mx, my] = [mean(xs), mean(ys)];
+  const covariance = xs.reduce((sum, x, i) => sum + (x - mx) * (ys[i]! - my), 0);
+  const variance = xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
+  return (covariance / Math.max(variance, 1e-9)).toFixed(2);
+}
 console.log('\nfaults and memory:\n');
 printMeasures([
   ...faults,
@@ -550,6 +564,8 @@ printMeasures([
     String([...tallies.values()].reduce((n, t) => n + t.outage503, 0)),
   ],
   ['preview RSS, mean of the first / last minute (MB)', `${mb(mean(firstMinute))} / ${mb(mean(lastMinute))}`],
+  ['preview RSS, mean of each tenth of the run (MB)', byTenth.join(' / ')],
+  ['preview RSS over the second half, least-squares slope (MB/min)', secondHalfSlope()],
   [
     'preview RSS, lowest / highest (MB)',
     `${mb(Math.min(...memory.map((s) => s.rss)))} / ${mb(Math.max(...memory.map((s) => s.rss)))}`,
