@@ -1,9 +1,10 @@
 /**
  * The worker's batches against a real SMTP server: a welcome rendered once still carries each recipient's own
- * unsubscribe link, a batch reads the state of its subscribers when it is claimed, and a batch claimed ahead
- * is handed back untouched when the server goes away.
+ * unsubscribe link, a batch reads the state of its subscribers when it is claimed, a batch claimed ahead
+ * is handed back untouched when the server goes away, and each mail is recorded as soon as it is accepted.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { verifyLinkToken } from '../../src/server/mail/links.ts';
 import { processOutbox } from '../../src/server/mail/worker.ts';
 import { type Api } from './support/harness.ts';
@@ -96,5 +97,39 @@ describe('batches', () => {
     const to = welcomes().map((m) => m.envelope.to[0]);
     expect(to).toHaveLength(6);
     expect(new Set(to).size).toBe(6);
+  });
+
+  test('each mail is recorded once the server accepts it, not when the whole batch is out: a worker killed mid-batch repeats only the mail still in flight', async () => {
+    await queueWelcomes(6);
+    const smtp = nodemailer.createTransport(process.env.SMTP_URL);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The SMTP server takes its time with one recipient; the other five are accepted at once.
+    const transport = {
+      sendMail: async (message: SendMailOptions) => {
+        if (message.to === 'batch6@list.example') await held;
+        return smtp.sendMail(message);
+      },
+    } as unknown as Transporter;
+    const working = processOutbox(api.db, { batchSize: 6, transport });
+    try {
+      await vi.waitFor(
+        async () => {
+          const rows = await api.db.query<{ recipient: string; status: string }>(
+            'SELECT recipient, status FROM outbox ORDER BY id',
+          );
+          expect(rows.filter((r) => r.status === 'sent')).toHaveLength(5);
+          expect(rows.filter((r) => r.status === 'sending').map((r) => r.recipient)).toEqual([
+            'batch6@list.example',
+          ]);
+        },
+        { timeout: 60_000, interval: 50 },
+      );
+    } finally {
+      release();
+    }
+    expect(await working).toMatchObject({ sent: 6 });
+    smtp.close();
+    expect(welcomes()).toHaveLength(6);
   });
 });

@@ -1,16 +1,17 @@
 /**
  * The outbox worker: claims due mail in batches, reads what a batch needs (its subscribers, suppressions and
  * campaigns) in one query, renders each mail and hands the whole batch to one pooled SMTP transport, which
- * sends as many at a time as it has connections, then records the batch's outcomes in one statement. The next
+ * sends as many at a time as it has connections, and records the outcomes as they come in. The next
  * batch is claimed and read while one is being sent, so the connections do not wait for the database. It runs
  * from the scheduled function every minute in production, once right after each request that queued mail,
  * and every few seconds in `npm run dev` and `npm run preview`.
  *
  * Exactly-once, honestly: a claim moves rows to `sending` under a lease in one statement (FOR UPDATE SKIP
  * LOCKED), so two workers never send the same row. What remains is the crash window between the SMTP
- * server accepting a mail and this worker recording its batch: if the worker dies there, the lease runs out
- * and the batch's mails are sent again, with the same Message-IDs (the idempotency keys), which let receiving
- * systems recognise the copies. A cancellation or an unsubscribe reaches every mail not claimed yet; the
+ * server accepting a mail and this worker recording it, about one round trip to the database (outcomes are
+ * recorded as they arrive, see OutcomeRecorder): if the worker dies there, the lease runs out and those
+ * mails are sent again, with the same Message-IDs (the idempotency keys), which let receiving systems
+ * recognise the copies. A cancellation or an unsubscribe reaches every mail not claimed yet; the
  * batch being sent and the one claimed behind it (at most twice {@link DEFAULT_BATCH}, a second or two of
  * sending) were checked when they were claimed.
  *
@@ -210,7 +211,7 @@ async function giveBack(db: Db, next: Promise<Batch | undefined> | undefined): P
  */
 export const RECORD_PATIENCE_MS = 30_000;
 
-/** Records a sent batch's outcomes, trying again while the database refuses, for {@link RECORD_PATIENCE_MS}. */
+/** Records sent mails' outcomes, trying again while the database refuses, for {@link RECORD_PATIENCE_MS}. */
 async function recordPatiently(db: Db, outcomes: readonly MailOutcome[]): Promise<void> {
   const giveUpAt = Date.now() + RECORD_PATIENCE_MS;
   for (let wait = 250; ; wait = Math.min(wait * 2, 4_000)) {
@@ -220,6 +221,45 @@ async function recordPatiently(db: Db, outcomes: readonly MailOutcome[]): Promis
       if (!(error instanceof DbUnavailableError) || Date.now() + wait > giveUpAt) throw error;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
+  }
+}
+
+/**
+ * Records a batch's outcomes as they arrive rather than once the whole batch is out: what arrives while one
+ * statement runs goes into the next. A worker killed mid-batch so leaves unrecorded only the mails of about
+ * one round trip to the database (sent again when their lease runs out), not every mail of the batch the SMTP
+ * server had already accepted; a batch still takes a handful of statements, not one per mail.
+ */
+class OutcomeRecorder {
+  #waiting: MailOutcome[] = [];
+  #running: Promise<void> | undefined;
+  #failed: unknown;
+
+  constructor(private readonly db: Db) {}
+
+  add(outcome: MailOutcome): void {
+    this.#waiting.push(outcome);
+    this.#running ??= this.#record();
+  }
+
+  async #record(): Promise<void> {
+    try {
+      while (this.#waiting.length > 0 && this.#failed === undefined) {
+        const outcomes = this.#waiting;
+        this.#waiting = [];
+        await recordPatiently(this.db, outcomes);
+      }
+    } catch (error) {
+      this.#failed = error;
+    } finally {
+      this.#running = undefined;
+    }
+  }
+
+  /** Resolves once everything added is recorded; rejects with what recording ran into. */
+  async settled(): Promise<void> {
+    while (this.#running) await this.#running;
+    if (this.#failed !== undefined) throw this.#failed;
   }
 }
 
@@ -269,8 +309,13 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       const batch = await next;
       if (!batch) break;
       // Every mail goes to the pool at once; it sends as many at a time as it has connections.
+      const recorder = new OutcomeRecorder(db);
       const sending = Promise.all(
-        batch.rows.map((row) => sendOne(db, row, batch.state, transport, settings)),
+        batch.rows.map(async (row) => {
+          const attempt = await sendOne(db, row, batch.state, transport, settings);
+          recorder.add(attempt);
+          return attempt;
+        }),
       );
       // Meanwhile the next batch is claimed and read, so the connections do not wait for the database.
       next =
@@ -279,7 +324,7 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       try {
         outcomes = await sending;
         await applied();
-        await recordPatiently(db, outcomes);
+        await recorder.settled();
         // After the outcomes: a suppression cancels the address's other waiting mail, never this attempt's row.
         applying = applySendBounces(
           db,
@@ -290,6 +335,7 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
         );
       } catch (error) {
         await applying;
+        await recorder.settled().catch(() => undefined);
         await giveBack(db, next);
         throw error;
       }
