@@ -1,8 +1,8 @@
 /**
  * The short version of the soak's faults (`npm run bench:soak`, issue 35): the database refusing for a while,
- * SMTP dropping mid-campaign, and the database going away while a sent batch waits to be recorded. Each test
- * reads what reached the database and, by Message-ID, what reached the SMTP catcher: nothing lost, nothing
- * twice. A worker killed mid-send is campaigns.test.ts's "a worker that dies mid-batch …" here and a real
+ * SMTP dropping mid-campaign, and the database going away while a sent batch waits to be recorded or while the
+ * next batch is claimed ahead. Each test reads what reached the database and, by Message-ID, what reached the
+ * SMTP catcher: nothing lost, nothing twice. A worker killed mid-send is campaigns.test.ts's "a worker that dies mid-batch …" here and a real
  * SIGKILL in the soak.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -160,5 +160,40 @@ describe('faults', () => {
     await runWorker(api.db);
     expect(arrivals()).toEqual(await expectedMessageIds());
     expect(arrivals()).toHaveLength(6);
+  });
+
+  test('a database refusing the claim made ahead while a batch is out: the batch is recorded, the error is the run’s, never an unhandled rejection', async () => {
+    await api.db.query(
+      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+       SELECT 'ahead' || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, 12) AS n`,
+    );
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id)
+       SELECT 'ahead-welcome.' || id, 'newsletter-welcome', email, id FROM subscribers`,
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The second claim is the one made while the first batch is sent; the record after it meets the outage too.
+      let claims = 0;
+      const claim = (sql: string) => sql.trimStart().startsWith('UPDATE outbox SET') && (claims += 1) === 2;
+      await expect(processOutbox(refusingFrom(api.db, claim, 800), { batchSize: 6 })).rejects.toThrow(
+        DbUnavailableError,
+      );
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    const byStatus = await api.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM outbox GROUP BY status ORDER BY status',
+    );
+    expect(byStatus).toEqual([
+      { status: 'pending', n: 6 },
+      { status: 'sent', n: 6 },
+    ]);
+    await runWorker(api.db);
+    expect(arrivals()).toEqual(await expectedMessageIds());
+    expect(arrivals()).toHaveLength(12);
   });
 });
