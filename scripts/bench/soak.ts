@@ -224,9 +224,8 @@ interface CallKind {
   accepted?: string[];
   refused?: string[];
 }
+// Beacons come from the same pages: a German page counts under its own path (src/server/insight/beacon.ts).
 const pages = ['/', '/blog/', '/contact/', '/de/', '/our-services/', '/news/', '/about-us/who-are-we/'];
-// The beacon's page list (src/routes.ts) has no German paths: a beacon from /de/ is refused with 400.
-const measured = pages.filter((page) => !page.startsWith('/de/'));
 /** What the contact page's script adds to a message or a booking: consent, and a person's pace. */
 const contactForm = { privacy: true, fillMs: 8000, source: '/contact' };
 
@@ -256,7 +255,7 @@ const kinds: CallKind[] = [
       call('POST', '/api/collect', {
         from: nextVisitor(),
         body: JSON.stringify({
-          path: measured[n % measured.length],
+          path: pages[n % pages.length],
           width: 1280,
           referrer: 'www.linkedin.com',
         }),
