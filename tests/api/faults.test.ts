@@ -25,17 +25,15 @@ useMailApi(
   { keep: 0, refuse: () => void onRecipient?.() },
   (started) => ({ api, mail, token } = started),
 );
-let errors: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(async () => {
   for (const table of ['outbox', 'campaigns', 'subscribers', 'inquiries', 'rate_limits'])
     await api.db.query(`DELETE FROM ${table}`);
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
   onRecipient = undefined;
   useDatabase(api.db);
-  errors?.mockRestore();
   vi.restoreAllMocks();
   delete process.env.MAIL_RATE_PER_MINUTE;
 });
