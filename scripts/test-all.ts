@@ -194,6 +194,20 @@ const runStarted = performance.now();
 const since = () => (performance.now() - runStarted) / 1000;
 const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
 
+/**
+ * A stage's counts from its runner's report; undefined when there is none or it cannot be read (a runner
+ * killed while writing it), so the stage counts by its exit code and the run goes on to its summary.
+ */
+function readReport(report: (file: string) => Counts, file: string): Counts | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return report(file);
+  } catch (error) {
+    console.log(`▶ ${file} could not be read: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
 /** Runs one stage with its output in its log file; resolves once it exited and was counted. */
 function run(step: Step): Promise<void> {
   const log = `test-results/logs/${slug(step.name)}.log`;
@@ -216,8 +230,8 @@ function run(step: Step): Promise<void> {
         timings.set(step.name, { name: step.name, start, wall, cpu: readCpuSeconds(cpuFile) });
         console.log(`\n▶ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${wall.toFixed(0)} s\n`);
         process.stdout.write(readFileSync(log));
-        if (step.report && step.reportFile && existsSync(step.reportFile)) {
-          const counts = step.report(step.reportFile);
+        const counts = step.report && step.reportFile ? readReport(step.report, step.reportFile) : undefined;
+        if (counts) {
           passed += counts.passed;
           failed += counts.failed;
           skippedTests += counts.skipped ?? 0;
