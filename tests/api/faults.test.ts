@@ -2,8 +2,8 @@
  * The short version of the soak's faults (`npm run bench:soak`, issue 35): the database refusing for a while,
  * SMTP dropping mid-campaign, and the database going away while a sent batch waits to be recorded or while the
  * next batch is claimed ahead. Each test reads what reached the database and, by Message-ID, what reached the
- * SMTP catcher: nothing lost, nothing twice. A worker killed mid-send is campaigns.test.ts's "a worker that dies mid-batch …" here and a real
- * SIGKILL in the soak.
+ * SMTP catcher: nothing lost, nothing twice. A worker killed mid-send is campaigns.test.ts's "a worker that
+ * dies mid-batch …" here and a real SIGKILL in the soak.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { useDatabase } from '../../src/server/config.ts';
