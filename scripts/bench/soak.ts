@@ -37,6 +37,7 @@ import { printTable } from './lib/table.ts';
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' } } });
 const minutes = Number(args.minutes);
+if (!(minutes > 0)) throw new Error('--minutes takes a positive number, e.g. 10 or 0.5');
 const durationMs = minutes * 60_000;
 const port = Number(process.env.SOAK_PORT ?? 8931);
 const base = `http://127.0.0.1:${port}`;
