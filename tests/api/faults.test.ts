@@ -70,6 +70,20 @@ async function expectedMessageIds(where = 'true'): Promise<string[]> {
   return rows.map((row) => messageIdFor(row.key, mailSettings().from)).sort();
 }
 
+/** `count` confirmed subscribers `<name><n>@list.example`, each with a welcome mail waiting in the outbox. */
+async function welcomeMails(name: string, count: number): Promise<void> {
+  await api.db.query(
+    `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+     SELECT $1::text || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, $2::int) AS n`,
+    [name, count],
+  );
+  await api.db.query(
+    `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id)
+     SELECT $1::text || '-welcome.' || id, 'newsletter-welcome', email, id FROM subscribers`,
+    [name],
+  );
+}
+
 /** Every Message-ID that arrived, once per arrival. */
 const arrivals = () =>
   [...mail.catcher.deliveries()].flatMap(([id, times]) => Array<string>(times).fill(id)).sort();
@@ -141,14 +155,7 @@ describe('faults', () => {
   });
 
   test('a database refusing while a sent batch is recorded: the worker records it once it is back, nobody gets a second copy', async () => {
-    await api.db.query(
-      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
-       SELECT 'kept' || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, 6) AS n`,
-    );
-    await api.db.query(
-      `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id)
-       SELECT 'kept-welcome.' || id, 'newsletter-welcome', email, id FROM subscribers`,
-    );
+    await welcomeMails('kept', 6);
     const recording = (sql: string) => sql.trimStart().startsWith('UPDATE outbox o SET status = r.status');
     const report = await processOutbox(refusingFrom(api.db, recording, 800), { batchSize: 6 });
     expect(report).toMatchObject({ sent: 6 });
@@ -162,14 +169,7 @@ describe('faults', () => {
   });
 
   test('a database refusing the claim made ahead while a batch is out: the batch is recorded, the error is the run’s, never an unhandled rejection', async () => {
-    await api.db.query(
-      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
-       SELECT 'ahead' || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, 12) AS n`,
-    );
-    await api.db.query(
-      `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id)
-       SELECT 'ahead-welcome.' || id, 'newsletter-welcome', email, id FROM subscribers`,
-    );
+    await welcomeMails('ahead', 12);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
