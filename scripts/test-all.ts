@@ -4,15 +4,17 @@
  * build, the gates over dist/ (links, HTML validity, JSON-LD, feeds and sitemap, social cards, fonts, image
  * sizes), budgets and end-to-end tests in Chromium.
  *
- * Stages run side by side, one more than there are cores (`TEST_PARALLEL` to change): most stages wait more
- * than they compute (README, "Tests": the end-to-end suite uses about half a core, an API run less), so a third
- * slot fills the idle CPU. A stage starts once the stages it needs have passed and a slot is free; when several
- * could start, the first in the list below goes first, so the longest chain (build, then the end-to-end tests)
- * is never kept waiting by a shorter stage. The three API runs (PGlite, PostgreSQL, Neon; each its own
- * embedded database or throwaway server) take the other two slots as they free, so they overlap instead of
- * running one after another. The function bundles are built once
- * (`functions`) for the bundle test and the preview of the end-to-end tests. A stage's output goes to
- * test-results/logs/<stage>.log and is printed whole when the stage ends, so parallel output never mixes.
+ * First the Debian packages the tests need are checked (scripts/system-packages.sh, as .ci/run does). Stages
+ * then run side by side, one more than there are free cores, fewer when memory is short
+ * (scripts/lib/test-capacity.ts; `TEST_PARALLEL` to change): most stages wait more than they compute (README,
+ * "Tests": the end-to-end suite uses about half a core, an API run less), so the extra slot fills the idle CPU.
+ * A stage starts once the stages it needs have passed and a slot is free; when several could start, the first
+ * in the list below goes first, so the longest chain (build, then the end-to-end tests) is never kept waiting
+ * by a shorter stage. The three API runs (PGlite, PostgreSQL, Neon; each its own embedded database or
+ * throwaway server) take the other slots as they free, so they overlap instead of running one after another.
+ * The function bundles are built once (`functions`) for the bundle test and the preview of the end-to-end
+ * tests. A stage's output goes to test-results/logs/<stage>.log and is printed whole when the stage ends, so
+ * parallel output never mixes.
  *
  * Ends with a table of each stage's start, wall and CPU seconds, then one line, `tests: N passed, M failed`;
  * both go to test-results/summary.txt.
