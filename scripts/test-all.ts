@@ -4,15 +4,17 @@
  * build, the gates over dist/ (links, HTML validity, JSON-LD, feeds and sitemap, social cards, fonts, image
  * sizes), budgets and end-to-end tests in Chromium.
  *
- * Stages run side by side, one more than there are cores (`TEST_PARALLEL` to change): most stages wait more
- * than they compute (README, "Tests": the end-to-end suite uses about half a core, an API run less), so a third
- * slot fills the idle CPU. A stage starts once the stages it needs have passed and a slot is free; when several
- * could start, the first in the list below goes first, so the longest chain (build, then the end-to-end tests)
- * is never kept waiting by a shorter stage. The three API runs (PGlite, PostgreSQL, Neon; each its own
- * embedded database or throwaway server) take the other two slots as they free, so they overlap instead of
- * running one after another. The function bundles are built once
- * (`functions`) for the bundle test and the preview of the end-to-end tests. A stage's output goes to
- * test-results/logs/<stage>.log and is printed whole when the stage ends, so parallel output never mixes.
+ * First the Debian packages the tests need are checked (scripts/system-packages.sh, as .ci/run does). Stages
+ * then run side by side, one more than there are free cores, fewer when memory is short
+ * (scripts/lib/test-capacity.ts; `TEST_PARALLEL` to change): most stages wait more than they compute (README,
+ * "Tests": the end-to-end suite uses about half a core, an API run less), so the extra slot fills the idle CPU.
+ * A stage starts once the stages it needs have passed and a slot is free; when several could start, the first
+ * in the list below goes first, so the longest chain (build, then the end-to-end tests) is never kept waiting
+ * by a shorter stage. The three API runs (PGlite, PostgreSQL, Neon; each its own embedded database or
+ * throwaway server) take the other slots as they free, so they overlap instead of running one after another.
+ * The function bundles are built once (`functions`) for the bundle test and the preview of the end-to-end
+ * tests. A stage's output goes to test-results/logs/<stage>.log and is printed whole when the stage ends, so
+ * parallel output never mixes.
  *
  * Ends with a table of each stage's start, wall and CPU seconds, then one line, `tests: N passed, M failed`;
  * both go to test-results/summary.txt.
@@ -194,6 +196,20 @@ const runStarted = performance.now();
 const since = () => (performance.now() - runStarted) / 1000;
 const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
 
+/**
+ * A stage's counts from its runner's report; undefined when there is none or it cannot be read (a runner
+ * killed while writing it), so the stage counts by its exit code and the run goes on to its summary.
+ */
+function readReport(report: (file: string) => Counts, file: string): Counts | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return report(file);
+  } catch (error) {
+    console.log(`▶ ${file} could not be read: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
 /** Runs one stage with its output in its log file; resolves once it exited and was counted. */
 function run(step: Step): Promise<void> {
   const log = `test-results/logs/${slug(step.name)}.log`;
@@ -216,8 +232,8 @@ function run(step: Step): Promise<void> {
         timings.set(step.name, { name: step.name, start, wall, cpu: readCpuSeconds(cpuFile) });
         console.log(`\n▶ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${wall.toFixed(0)} s\n`);
         process.stdout.write(readFileSync(log));
-        if (step.report && step.reportFile && existsSync(step.reportFile)) {
-          const counts = step.report(step.reportFile);
+        const counts = step.report && step.reportFile ? readReport(step.report, step.reportFile) : undefined;
+        if (counts) {
           passed += counts.passed;
           failed += counts.failed;
           skippedTests += counts.skipped ?? 0;

@@ -95,10 +95,12 @@ async function devComesUp(cwd: string): Promise<{ seconds: number; problem?: str
   let output = '';
   for (const stream of [child.stdout!, child.stderr!])
     stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // A whole page: Astro streams, so a render that fails halfway has already answered 200.
+  // A whole page: Astro streams, so a render that fails halfway has already answered 200. A request that
+  // hangs is cut at the limit, which is otherwise only looked at between requests.
   const answers = async (path: string, whole: RegExp) => {
-    const reply = await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined);
-    return reply?.status === 200 && whole.test(await reply.text());
+    const signal = AbortSignal.timeout(Math.max(1, started + DEV_LIMIT_MS - performance.now()));
+    const reply = await fetch(`http://127.0.0.1:${port}${path}`, { signal }).catch(() => undefined);
+    return reply?.status === 200 && whole.test(await reply.text().catch(() => ''));
   };
   let problem: string | undefined;
   while (!problem) {
@@ -106,8 +108,8 @@ async function devComesUp(cwd: string): Promise<{ seconds: number; problem?: str
       problem = `did not come up within ${DEV_LIMIT_MS / 60_000} minutes:\n${output.slice(-2000)}`;
       break;
     }
-    if (child.exitCode !== null) {
-      problem = `exited with ${child.exitCode}:\n${output.slice(-2000)}`;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      problem = `exited with ${child.exitCode ?? child.signalCode}:\n${output.slice(-2000)}`;
       break;
     }
     if (

@@ -37,6 +37,7 @@ import { printTable } from './lib/table.ts';
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' } } });
 const minutes = Number(args.minutes);
+if (!(minutes > 0)) throw new Error('--minutes takes a positive number, e.g. 10 or 0.5');
 const durationMs = minutes * 60_000;
 const port = Number(process.env.SOAK_PORT ?? 8931);
 const base = `http://127.0.0.1:${port}`;
@@ -224,9 +225,8 @@ interface CallKind {
   accepted?: string[];
   refused?: string[];
 }
+// Beacons come from the same pages: a German page counts under its own path (src/server/insight/beacon.ts).
 const pages = ['/', '/blog/', '/contact/', '/de/', '/our-services/', '/news/', '/about-us/who-are-we/'];
-// The beacon's page list (src/routes.ts) has no German paths: a beacon from /de/ is refused with 400.
-const measured = pages.filter((page) => !page.startsWith('/de/'));
 /** What the contact page's script adds to a message or a booking: consent, and a person's pace. */
 const contactForm = { privacy: true, fillMs: 8000, source: '/contact' };
 
@@ -256,7 +256,7 @@ const kinds: CallKind[] = [
       call('POST', '/api/collect', {
         from: nextVisitor(),
         body: JSON.stringify({
-          path: measured[n % measured.length],
+          path: pages[n % pages.length],
           width: 1280,
           referrer: 'www.linkedin.com',
         }),

@@ -46,7 +46,7 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
         z.object({
           src: image(),
           alt: z.string().min(10, 'Describe the image in at least 10 characters.').max(160),
-          /** Printed under the picture for everyone (alt text is for people who cannot see it). */
+          /** Printed over the foot of the picture for everyone (alt text is for people who cannot see it). */
           caption: z.string().min(3).max(200).optional(),
         }),
       )
@@ -56,6 +56,9 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
       .min(1)
       .max(5),
     references: z.array(citation).optional(),
-    /** Drafts build in `npm run dev` and deploy previews only; `npm run new:article` starts every article as one. */
+    /**
+     * Drafts build in `npm run dev`, deploy previews and branch deploys only (`showsDrafts`); `npm run
+     * new:article` starts every article as one.
+     */
     draft: z.boolean().default(false),
   });

@@ -64,10 +64,11 @@ export const listSubscribersHandler: Handler = async (req, context) => {
     throw new HttpError(400, 'invalid_query', `"sort" is one of ${SUBSCRIBER_SORTS.join(', ')}.`);
   }
   const status = params.get('status') ?? undefined;
-  // An unsubscribe deletes the row (the privacy policy promises it), so no row is ever `unsubscribed`: the
-  // filter is accepted, as the HTTP contract names it, and always finds nobody.
-  if (status === 'unsubscribed') return json(200, [], { 'x-total-count': '0' });
-  if (status !== undefined && !SUBSCRIBER_STATUSES.includes(status as SubscriberStatus)) {
+  if (
+    status !== undefined &&
+    status !== 'unsubscribed' &&
+    !SUBSCRIBER_STATUSES.includes(status as SubscriberStatus)
+  ) {
     throw new HttpError(
       400,
       'invalid_query',
@@ -81,12 +82,16 @@ export const listSubscribersHandler: Handler = async (req, context) => {
       'invalid_query',
       '"lang" is "en" or "de" (the language of the page they signed up on).',
     );
+  const pages = paging(params);
+  // An unsubscribe deletes the row (the privacy policy promises it), so no row is ever `unsubscribed`: the
+  // filter is accepted, as the HTTP contract names it, and always finds nobody (after the same checks).
+  if (status === 'unsubscribed') return json(200, [], { 'x-total-count': '0' });
   const { rows, total } = await listSubscribers(db, {
     q: q || undefined,
     sort: sort as SubscriberSort | undefined,
     status: status as SubscriberStatus | undefined,
     lang,
-    ...paging(params),
+    ...pages,
   });
   return json(200, rows, { 'x-total-count': String(total) });
 };

@@ -663,6 +663,9 @@ describe('what the firm sees', () => {
       [],
       '0',
     ]);
+    // …after the same checks as every other filter: a bad language or page is still a 400.
+    for (const query of ['status=unsubscribed&lang=fr', 'status=unsubscribed&page=0'])
+      expect((await api.call('GET', `/api/newsletter?${query}`, { token })).status, query).toBe(400);
   });
 });
 

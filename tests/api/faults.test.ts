@@ -1,9 +1,9 @@
 /**
  * The short version of the soak's faults (`npm run bench:soak`, issue 35): the database refusing for a while,
- * SMTP dropping mid-campaign, and the database going away while a sent batch waits to be recorded. Each test
- * reads what reached the database and, by Message-ID, what reached the SMTP catcher: nothing lost, nothing
- * twice. A worker killed mid-send is campaigns.test.ts's "a worker that dies mid-batch …" here and a real
- * SIGKILL in the soak.
+ * SMTP dropping mid-campaign, and the database going away while a sent batch waits to be recorded or while the
+ * next batch is claimed ahead. Each test reads what reached the database and, by Message-ID, what reached the
+ * SMTP catcher: nothing lost, nothing twice. A worker killed mid-send is campaigns.test.ts's "a worker that
+ * dies mid-batch …" here and a real SIGKILL in the soak.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { useDatabase } from '../../src/server/config.ts';
@@ -25,24 +25,22 @@ useMailApi(
   { keep: 0, refuse: () => void onRecipient?.() },
   (started) => ({ api, mail, token } = started),
 );
-let errors: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(async () => {
   for (const table of ['outbox', 'campaigns', 'subscribers', 'inquiries', 'rate_limits'])
     await api.db.query(`DELETE FROM ${table}`);
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
   onRecipient = undefined;
   useDatabase(api.db);
-  errors?.mockRestore();
   vi.restoreAllMocks();
   delete process.env.MAIL_RATE_PER_MINUTE;
 });
 
 /**
- * `db` as seen through a connection that is refused for `forMs` from the first statement `startsAt` matches
- * (that statement included), as the pg adapter reports ECONNREFUSED. A transaction cut off this way is rolled
+ * `db` as seen through a connection that is refused for `forMs` (Infinity: until the test stops using it) from
+ * the first statement `startsAt` matches (that statement included), as the pg adapter reports ECONNREFUSED. A transaction cut off this way is rolled
  * back, as the server rolls back one whose connection dropped.
  */
 function refusingFrom(db: Db, startsAt: (sql: string) => boolean, forMs: number): Db {
@@ -72,6 +70,20 @@ async function expectedMessageIds(where = 'true'): Promise<string[]> {
   return rows.map((row) => messageIdFor(row.key, mailSettings().from)).sort();
 }
 
+/** `count` confirmed subscribers `<name><n>@list.example`, each with a welcome mail waiting in the outbox. */
+async function welcomeMails(name: string, count: number): Promise<void> {
+  await api.db.query(
+    `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
+     SELECT $1::text || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, $2::int) AS n`,
+    [name, count],
+  );
+  await api.db.query(
+    `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id)
+     SELECT $1::text || '-welcome.' || id, 'newsletter-welcome', email, id FROM subscribers`,
+    [name],
+  );
+}
+
 /** Every Message-ID that arrived, once per arrival. */
 const arrivals = () =>
   [...mail.catcher.deliveries()].flatMap(([id, times]) => Array<string>(times).fill(id)).sort();
@@ -94,14 +106,15 @@ const contact = (ip: string) =>
 describe('faults', () => {
   test('a database refusing mid-transaction: 503 with Retry-After, nothing half-written, and the retry is stored once', async () => {
     // The inquiry's row is written, then the connection goes before its mails are queued.
-    useDatabase(refusingFrom(api.db, (sql) => sql.includes('INSERT INTO outbox'), 300));
+    useDatabase(refusingFrom(api.db, (sql) => sql.includes('INSERT INTO outbox'), Infinity));
     const refused = await contact('203.0.113.10');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(await api.db.query('SELECT id FROM inquiries')).toHaveLength(0);
     expect(await api.db.query('SELECT id FROM outbox')).toHaveLength(0);
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The database is back: the visitor's retry goes through.
+    useDatabase(api.db);
     expect((await contact('203.0.113.10')).status).toBe(201);
     await api.settle();
     await runWorker(api.db);
@@ -142,14 +155,7 @@ describe('faults', () => {
   });
 
   test('a database refusing while a sent batch is recorded: the worker records it once it is back, nobody gets a second copy', async () => {
-    await api.db.query(
-      `INSERT INTO subscribers (email, status, consented_at, confirmed_at)
-       SELECT 'kept' || n || '@list.example', 'confirmed', now(), now() FROM generate_series(1, 6) AS n`,
-    );
-    await api.db.query(
-      `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id)
-       SELECT 'kept-welcome.' || id, 'newsletter-welcome', email, id FROM subscribers`,
-    );
+    await welcomeMails('kept', 6);
     const recording = (sql: string) => sql.trimStart().startsWith('UPDATE outbox o SET status = r.status');
     const report = await processOutbox(refusingFrom(api.db, recording, 800), { batchSize: 6 });
     expect(report).toMatchObject({ sent: 6 });
@@ -160,5 +166,33 @@ describe('faults', () => {
     await runWorker(api.db);
     expect(arrivals()).toEqual(await expectedMessageIds());
     expect(arrivals()).toHaveLength(6);
+  });
+
+  test('a database refusing the claim made ahead while a batch is out: the batch is recorded, the error is the run’s, never an unhandled rejection', async () => {
+    await welcomeMails('ahead', 12);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The second claim is the one made while the first batch is sent; the record after it meets the outage too.
+      let claims = 0;
+      const claim = (sql: string) => sql.trimStart().startsWith('UPDATE outbox SET') && (claims += 1) === 2;
+      await expect(processOutbox(refusingFrom(api.db, claim, 800), { batchSize: 6 })).rejects.toThrow(
+        DbUnavailableError,
+      );
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    const byStatus = await api.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM outbox GROUP BY status ORDER BY status',
+    );
+    expect(byStatus).toEqual([
+      { status: 'pending', n: 6 },
+      { status: 'sent', n: 6 },
+    ]);
+    await runWorker(api.db);
+    expect(arrivals()).toEqual(await expectedMessageIds());
+    expect(arrivals()).toHaveLength(12);
   });
 });

@@ -33,13 +33,10 @@ const freshLine = (host = 1) => `2001:db8:35:${(++lineCounter).toString(16)}::${
 const errorCode = (reply: Reply) => reply.body?.error?.code as string | undefined;
 const LOCKED_SUBJECT = 'Your Korvel admin account is locked';
 /**
- * A flood of 10,000 calls may take this long per call on a busy machine: the test's time follows its work. The
- * floods call the functions in-process, as Netlify would, without a socket: the work measured is theirs.
- */
-/**
- * Ten thousand calls through HTTP: a bound of 30 ms each. Tagged `flood`, they run once, on the real PostgreSQL
- * server when one is installed (8–11 s there, two minutes on PGlite under load); the statements they bound run
- * on every backend in the other tests (scripts/test-all.ts).
+ * Ten thousand calls, each bounded at 30 ms on a busy machine: the test's time follows its work. The floods
+ * call the functions in-process, as Netlify would, without a socket: the work measured is theirs. Tagged
+ * `flood`, they run once, on the real PostgreSQL server when one is installed (8–11 s there, two minutes on
+ * PGlite under load); the statements they bound run on every backend in the other tests (scripts/test-all.ts).
  */
 const FLOOD = { calls: 10_000, timeout: 10_000 * 30, tags: ['flood'] };
 

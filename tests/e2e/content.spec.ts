@@ -9,10 +9,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { lintFile } from '../../scripts/lib/content-lint.ts';
-import { createAdmin, removeAdmin, signInThroughForm, type Credentials } from './admin-support.ts';
+import { createAdmin, removeAdmin, signInThroughForm, sql, type Credentials } from './admin-support.ts';
 import { DESKTOP, expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -193,6 +193,20 @@ test('the Content tab and the editor have no accessibility violations', async ({
   await expectNoAxeViolations(page);
 });
 
+/**
+ * `shown` scrolled into view and the page screenshot at 1440 and at 375 px wide
+ * (test-results/editors2/<name>-<width>.png), axe-clean at both; the page is left at 375 px.
+ */
+async function accessibleAtBothWidths(page: Page, shown: Locator, name: string) {
+  await expectNoAxeViolations(page);
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/editors2/${name}-1440.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/editors2/${name}-375.png` });
+  await expectNoAxeViolations(page);
+}
+
 test(
   'the owner switches whether editors may publish; an opened piece links its preview on this server, with its state',
   DESKTOP,
@@ -202,28 +216,27 @@ test(
     await signInThroughForm(page, owner);
     await openContent(page);
 
-    // The switch under the list: turned on, then off again (the database outlives the run). It changes
-    // when the server has stored the owner's choice, so it is clicked and then awaited, not `check()`ed.
-    const setting = page.getByRole('checkbox', { name: c('editors_publish') });
-    await expect(setting).toBeVisible();
-    if (await setting.isChecked()) {
+    // The switch under the list: turned on, then off again. It changes when the server has stored the
+    // owner's choice, so it is clicked and then awaited, not `check()`ed. The preview's database outlives
+    // the test: pass or fail, the setting's row goes again, so no other test meets the owner's choice.
+    try {
+      const setting = page.getByRole('checkbox', { name: c('editors_publish') });
+      await expect(setting).toBeVisible();
+      if (await setting.isChecked()) {
+        await setting.click();
+        await expect(setting).not.toBeChecked();
+      }
       await setting.click();
+      await expect(page.getByText(c('editors_publish_on'))).toBeVisible();
+      await expect(setting).toBeChecked();
+      await expect(page.getByText(c('hint_publish'))).toBeVisible();
+      await accessibleAtBothWidths(page, setting, 'content-setting');
+      await setting.click();
+      await expect(page.getByText(c('editors_publish_off'))).toBeVisible();
       await expect(setting).not.toBeChecked();
+    } finally {
+      await sql(`DELETE FROM admin_settings WHERE name = 'content_editors_publish'`);
     }
-    await setting.click();
-    await expect(page.getByText(c('editors_publish_on'))).toBeVisible();
-    await expect(setting).toBeChecked();
-    await expect(page.getByText(c('hint_publish'))).toBeVisible();
-    await expectNoAxeViolations(page);
-    await setting.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/editors2/content-setting-1440.png' });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await setting.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/editors2/content-setting-375.png' });
-    await expectNoAxeViolations(page);
-    await setting.click();
-    await expect(page.getByText(c('editors_publish_off'))).toBeVisible();
-    await expect(setting).not.toBeChecked();
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // The German GMP article: its preview is the page on this server, in German.
@@ -235,13 +248,7 @@ test(
     const preview = page.getByRole('link', { name: c('preview_link') });
     await expect(preview).toHaveAttribute('href', '/de/blog/gmp');
     await expect(page.getByRole('status').filter({ hasText: c('preview_local') })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await preview.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/editors2/content-preview-1440.png' });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await preview.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/editors2/content-preview-375.png' });
-    await expectNoAxeViolations(page);
+    await accessibleAtBothWidths(page, preview, 'content-preview');
 
     // The link opens the draft's page beside the editor.
     const [opened] = await Promise.all([context.waitForEvent('page'), preview.click()]);

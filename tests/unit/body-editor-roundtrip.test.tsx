@@ -2,9 +2,10 @@
 /**
  * Every existing article and news item through the Content tab's rich-text editor (BodyEditor, MDXEditor) in
  * jsdom: the text opens without the editor reporting an error, keeps its components, headings and table rows,
- * and what the editor makes of it is stable — its Markdown, opened again, gives the same Markdown. The Content tab saves the file's own text while the editor's
- * Markdown equals what it made of the text as loaded (PieceEditor's `currentBody`), so an opened and saved
- * piece is byte-identical (tests/unit/content-pieces.test.ts proves the front matter and the file's joins).
+ * and what the editor makes of it is stable — its Markdown, opened again, gives the same Markdown. The Content
+ * tab saves the file's own text while the editor's Markdown equals what it made of the text as loaded
+ * (PieceEditor's `currentBody`), so an opened and saved piece is byte-identical (tests/unit/content-pieces.test.ts
+ * proves the front matter and the file's joins).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -247,7 +247,8 @@ export class GitHubGit implements GitProvider {
   /**
    * Netlify's commit status on `commit` (context `netlify/<site>/deploy-preview`, or `…/branch-deploy`):
    * pending while it builds, success with the deploy's address when ready, failure or error when the build
-   * failed (GitHub's combined status lists the latest status of each context). Needs the App's _Commit statuses: read_ permission.
+   * failed (GitHub's combined status lists the latest status of each context). Needs the App's _Commit
+   * statuses: read_ permission.
    */
   async deployStatus(commit: string): Promise<DeployStatus | undefined> {
     const { data } = await this.call('GET /repos/{owner}/{repo}/commits/{ref}/status', { ref: commit });

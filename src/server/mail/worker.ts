@@ -317,9 +317,12 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
           return attempt;
         }),
       );
-      // Meanwhile the next batch is claimed and read, so the connections do not wait for the database.
+      // Meanwhile the next batch is claimed and read, so the connections do not wait for the database. It is
+      // awaited only once this batch is recorded, which takes seconds while the database refuses: a failed
+      // claim is marked handled now and surfaces at that await (or in giveBack), never as an unhandled rejection.
       next =
         !options.ids && Date.now() < deadline ? claimBatch(db, batchSize, settings, undefined) : undefined;
+      void next?.catch(() => undefined);
       let outcomes: Attempt[];
       try {
         outcomes = await sending;
