@@ -185,7 +185,15 @@ function call(
         );
       },
     );
-    req.on('error', () => resolve({ status: 0, retryAfter: undefined, body: '', ms: performance.now() - t }));
+    // No answer (status 0): the connection failed or the minute ran out; the body says which.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({
+        status: 0,
+        retryAfter: undefined,
+        body: error.code ?? error.message,
+        ms: performance.now() - t,
+      }),
+    );
     req.on('timeout', () => req.destroy());
     req.end(body);
   });
@@ -224,6 +232,8 @@ interface CallKind {
   /** Accepted and refused records, to be looked for in the database afterwards. */
   accepted?: string[];
   refused?: string[];
+  /** Calls that got no answer: the caller cannot know, so the record may be there, but once at most. */
+  unanswered?: string[];
 }
 // Beacons come from the same pages: a German page counts under its own path (src/server/insight/beacon.ts).
 const pages = ['/', '/blog/', '/contact/', '/de/', '/our-services/', '/news/', '/about-us/who-are-we/'];
@@ -243,6 +253,7 @@ const visitorForm = (
   expect: [accepted],
   accepted: [],
   refused: [],
+  unanswered: [],
   run: (n) => call('POST', path, { from: nextVisitor(), json: body(n) }),
 });
 const kinds: CallKind[] = [
@@ -307,9 +318,13 @@ interface Tally {
   /** 5xx answers outside the database outage, and 503s inside it without Retry-After. */
   unexpected5xx: number;
   outage503: number;
+  unanswered: number;
 }
 const tallies = new Map<string, Tally>(
-  kinds.map((kind) => [kind.name, { ms: [], statuses: new Map(), unexpected5xx: 0, outage503: 0 }]),
+  kinds.map((kind) => [
+    kind.name,
+    { ms: [], statuses: new Map(), unexpected5xx: 0, outage503: 0, unanswered: 0 },
+  ]),
 );
 /** When the database refused (set when it does). */
 const dbOutage = { from: Infinity, to: 0 };
@@ -333,7 +348,12 @@ function fire(kind: CallKind, n: number) {
       }
     }
     const key = `${n}`;
-    if (kind.expect.includes(answer.status)) kind.accepted?.push(key);
+    if (answer.status === 0) {
+      kind.unanswered?.push(key);
+      tally.unanswered += 1;
+      if (tally.unanswered <= 3)
+        log(`${kind.name} #${n}: no answer after ${Math.round(answer.ms)} ms (${answer.body})`);
+    } else if (kind.expect.includes(answer.status)) kind.accepted?.push(key);
     else kind.refused?.push(key);
   });
   inflight.add(done);
@@ -452,10 +472,13 @@ for (const [what, kind, sql] of records) {
   const found = await rowsPer(sql, kind.accepted!);
   const once = kind.accepted!.filter((key) => found.get(key) === 1).length;
   const strays = await rowsPer(sql, kind.refused!);
+  const unanswered = await rowsPer(sql, kind.unanswered!);
+  const twice = [...unanswered.values()].filter((n) => n > 1).length;
   checks.push([
-    `${what}: accepted, in the database once / refused, in it anyway`,
-    `${kind.accepted!.length}, ${once} / ${kind.refused!.length}, ${strays.size}`,
-    once === kind.accepted!.length && strays.size === 0,
+    `${what}: accepted, in the database once / refused, in it anyway / no answer, in it once, twice`,
+    `${kind.accepted!.length}, ${once} / ${kind.refused!.length}, ${strays.size} / ` +
+      `${kind.unanswered!.length}, ${unanswered.size - twice}, ${twice}`,
+    once === kind.accepted!.length && strays.size === 0 && twice === 0,
   ]);
 }
 const from = mailSettings({ ...env }).from;
