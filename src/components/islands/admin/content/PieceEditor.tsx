@@ -432,10 +432,10 @@ export function PieceEditor(props: Props) {
                 return (await uploadImage(token, ref, file)).src;
               } catch (error) {
                 // The picture dialog shows what went wrong and stays open; the rest is the tab's own handling.
-                if (isApiError(error, 415)) throw new Error(copy.image_refused);
-                if (isApiError(error, 413)) throw new Error(copy.image_too_large);
+                if (isApiError(error, 415)) throw new Error(copy.image_refused, { cause: error });
+                if (isApiError(error, 413)) throw new Error(copy.image_too_large, { cause: error });
                 failed(error, copy.image_failed);
-                throw new Error(copy.image_failed);
+                throw new Error(copy.image_failed, { cause: error });
               }
             }}
             previewImage={(src) => fetchImage(token, ref, src)}
