@@ -65,12 +65,12 @@ async function open(upload: (file: File) => Promise<string>) {
   return ref;
 }
 
-/** Drops a picture file onto the editing area, as a browser reports it. */
-async function drop(file: File) {
+/** Drops picture files onto the editing area, as a browser reports them. */
+async function drop(...files: File[]) {
   const area = document.querySelector<HTMLElement>('[contenteditable="true"]')!;
   const event = new Event('drop', { bubbles: true, cancelable: true });
   Object.defineProperty(event, 'dataTransfer', {
-    value: { items: [{ kind: 'file', type: file.type, getAsFile: () => file }] },
+    value: { items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })) },
   });
   await act(async () => {
     area.dispatchEvent(event);
@@ -96,8 +96,8 @@ const press = async (name: string) => {
 };
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-const photo = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'Tablet press.png', { type: 'image/png' });
+const photo = (name = 'Tablet press.png') =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
 describe('a picture dropped into the text', () => {
   test('asks for its alt text first, refuses an empty one, and goes in with the alt text and caption', async () => {
@@ -166,5 +166,26 @@ describe('a picture dropped into the text', () => {
     expect(dialog().querySelector('[role="alert"]')?.textContent).toBe(copy.image_refused);
     await press(copy.picture_cancel);
     expect(editor.current!.getMarkdown()).not.toContain('![');
+  });
+
+  test('two pictures dropped at once are described one after the other, each with a form of its own', async () => {
+    const upload = vi.fn(async (file: File) => `./images/${file.name.replace(/\W+/g, '-')}`);
+    const editor = await open(upload);
+    await drop(photo('Press one.png'), photo('Press two.png'));
+    expect(dialog().textContent).toContain('Press one.png');
+    act(() => type(field(copy.field_alt), `${ALT}, first view`));
+    await press(copy.picture_add);
+    await settle();
+    expect(dialog().open).toBe(true);
+    expect(dialog().textContent).toContain('Press two.png');
+    expect(field(copy.field_alt).value).toBe('');
+    expect(document.activeElement).toBe(field(copy.field_alt));
+    act(() => type(field(copy.field_alt), `${ALT}, second view`));
+    await press(copy.picture_add);
+    await settle();
+    expect(dialog().open).toBe(false);
+    const markdown = editor.current!.getMarkdown();
+    expect(markdown).toContain(`![${ALT}, first view](./images/Press-one-png)`);
+    expect(markdown).toContain(`![${ALT}, second view](./images/Press-two-png)`);
   });
 });

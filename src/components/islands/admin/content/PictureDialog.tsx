@@ -96,14 +96,15 @@ export class PictureDesk {
 
   /** Stores the current picture with its description; a failed upload rejects and leaves the dialog open. */
   async confirm(description: Description): Promise<void> {
-    const src = await this.upload(this.waiting[0]!.file);
+    const dropped = this.waiting[0]!;
+    const src = await this.upload(dropped.file);
     this.described.push({ src, ...description });
-    this.next(src);
+    this.finish(dropped, src);
   }
 
   /** The current picture is not wanted: nothing was stored, and nothing goes into the text. */
   cancel() {
-    this.next(NOTHING);
+    if (this.waiting[0]) this.finish(this.waiting[0], NOTHING);
   }
 
   /** The description given to the picture just stored at `src`, once. */
@@ -114,11 +115,10 @@ export class PictureDesk {
     return { alt, caption };
   }
 
-  private next(src: string) {
-    const [done, ...rest] = this.waiting;
-    this.waiting = rest;
+  private finish(dropped: Dropped, src: string) {
+    this.waiting = this.waiting.filter((entry) => entry !== dropped);
     this.emit();
-    done?.settle(src);
+    dropped.settle(src);
   }
 
   private emit() {
@@ -216,7 +216,9 @@ export function PictureDialog() {
     if (dropped) altInput.current?.focus();
   }, [dropped]);
 
+  // While a picture is being stored the dialog waits for the answer: a cancel then would leave the file behind.
   const close = () => {
+    if (busy) return;
     if (mode === 'drop') desk.cancel();
     else closeImageDialog();
   };
