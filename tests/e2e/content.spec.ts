@@ -167,7 +167,7 @@ test(
     await expect(describe).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(describe).toBeHidden();
-    await expect(text.getByRole('img')).toHaveCount(1);
+    await expect(text.locator('img')).toHaveCount(1);
 
     // Check saves first, then shows the finding at its line of the text.
     await page.getByRole('button', { name: c('check'), exact: true }).click();

@@ -4,7 +4,7 @@
  * Content tab's BodyEditor: the dialog asks for the alt text and refuses to go on without it, stores the picture
  * only on confirm, and the text gets `![alt](src "caption")`; cancelled, nothing is stored and nothing goes in;
  * a refused upload keeps the dialog open with the reason. tests/unit/figure-captions.test.ts shows how the site
- * prints that Markdown.
+ * prints that Markdown. The toolbar's picture button asks in the same dialog, for the file as well.
  */
 import type { MDXEditorMethods } from '@mdxeditor/editor';
 import { act, createRef } from 'react';
@@ -187,5 +187,32 @@ describe('a picture dropped into the text', () => {
     const markdown = editor.current!.getMarkdown();
     expect(markdown).toContain(`![${ALT}, first view](./images/Press-one-png)`);
     expect(markdown).toContain(`![${ALT}, second view](./images/Press-two-png)`);
+  });
+});
+
+describe('the toolbar’s picture button', () => {
+  test('asks for the file and its alt text, and stores the picture only when both are given', async () => {
+    const upload = vi.fn(async () => './images/tablet-press-0a1b2c3d4e.png');
+    const editor = await open(upload);
+    await act(async () => {
+      document.querySelector<HTMLButtonElement>('button[aria-label="Insert image"]')!.click();
+    });
+    expect(dialog().open).toBe(true);
+    expect(document.activeElement).toBe(field(copy.picture_file));
+
+    act(() => type(field(copy.field_alt), ALT));
+    await press(copy.picture_add);
+    expect(dialog().textContent).toContain(copy.picture_file_missing);
+    expect(upload).not.toHaveBeenCalled();
+
+    // jsdom cannot pick a file; the input is given one as the browser's file chooser would.
+    Object.defineProperty(field(copy.picture_file), 'files', {
+      value: { length: 1, item: () => photo() },
+    });
+    await press(copy.picture_add);
+    await settle();
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(dialog().open).toBe(false);
+    expect(editor.current!.getMarkdown()).toContain(`![${ALT}](./images/tablet-press-0a1b2c3d4e.png)`);
   });
 });
