@@ -168,6 +168,31 @@ describe('a picture dropped into the text', () => {
     expect(editor.current!.getMarkdown()).not.toContain('![');
   });
 
+  test('pasted, it is asked about the same way', async () => {
+    const upload = vi.fn(async () => './images/tablet-press-0a1b2c3d4e.png');
+    const editor = await open(upload);
+    const area = document.querySelector<HTMLElement>('[contenteditable="true"]')!;
+    const event = new Event('paste', { bubbles: true, cancelable: true });
+    const file = photo();
+    Object.defineProperty(event, 'clipboardData', {
+      value: { items: [{ kind: 'file', type: file.type, getAsFile: () => file }] },
+    });
+    await act(async () => {
+      area.dispatchEvent(event);
+    });
+    expect(dialog().open).toBe(true);
+    expect(upload).not.toHaveBeenCalled();
+    act(() => {
+      type(field(copy.field_alt), ALT);
+      type(field(copy.field_caption), CAPTION);
+    });
+    await press(copy.picture_add);
+    await settle();
+    expect(editor.current!.getMarkdown()).toContain(
+      `![${ALT}](./images/tablet-press-0a1b2c3d4e.png "${CAPTION}")`,
+    );
+  });
+
   test('two pictures dropped at once are described one after the other, each with a form of its own', async () => {
     const upload = vi.fn(async (file: File) => `./images/${file.name.replace(/\W+/g, '-')}`);
     const editor = await open(upload);
