@@ -4,14 +4,14 @@
  * replaces its dialog (`ImageDialog`) with the admin's own and gives it an `imageUploadHandler` that asks first:
  * a dropped or pasted picture opens the dialog, is stored only when the writer confirms, and goes into the text
  * as `![alt](src "caption")`, which the site prints as a figure with its caption (src/lib/figure-plugin.ts).
- * Cancelled, nothing is stored and nothing goes in. The library inserts an uploaded picture itself with an empty
- * alt text, so `describedPictures` fills in what the writer wrote as the picture goes in.
+ * Cancelled, nothing is stored and nothing stays in the text. The library inserts an uploaded picture itself
+ * with an empty alt text, so `describedPictures` fills in what the writer wrote as the picture goes in.
  */
 import {
   closeImageDialog$,
   createActiveEditorSubscription$,
   imageDialogState$,
-  INSERT_IMAGE_COMMAND,
+  ImageNode,
   insertImage$,
   realmPlugin,
   saveImage$,
@@ -59,8 +59,8 @@ export function describeProblem({
   return null;
 }
 
-/** The src a cancelled picture answers the library with: an insertion of it is swallowed. */
-const NOTHING = '';
+/** The src a cancelled picture answers the library with: the picture it inserts with it is taken out at once. */
+const NOTHING = 'korvel:cancelled-picture';
 
 interface Dropped {
   file: File;
@@ -75,9 +75,12 @@ export class PictureDesk {
   private waiting: Dropped[] = [];
   private described: Array<Description & { src: string }> = [];
   private readonly listeners = new Set<() => void>();
+  /** Stores a picture and answers the path the text uses for it; rejects with a message to show. */
+  upload: (file: File) => Promise<string>;
 
-  /** @param upload stores a picture and answers the path the text uses for it; rejects with a message to show. */
-  constructor(public upload: (file: File) => Promise<string>) {}
+  constructor(upload: (file: File) => Promise<string>) {
+    this.upload = upload;
+  }
 
   /** The image plugin's `imageUploadHandler`: answers the stored picture's path once described, or nothing. */
   ask = (file: File): Promise<string> =>
@@ -109,10 +112,10 @@ export class PictureDesk {
 
   /** The description given to the picture just stored at `src`, once. */
   take(src: string): Description | undefined {
-    const index = this.described.findIndex((entry) => entry.src === src);
-    if (index < 0) return undefined;
-    const [{ alt, caption }] = this.described.splice(index, 1) as [Description];
-    return { alt, caption };
+    const found = this.described.find((entry) => entry.src === src);
+    if (!found) return undefined;
+    this.described = this.described.filter((entry) => entry !== found);
+    return { alt: found.alt, caption: found.caption };
   }
 
   private finish(dropped: Dropped, src: string) {
@@ -126,32 +129,22 @@ export class PictureDesk {
   }
 }
 
-/** Lexical's COMMAND_PRIORITY_HIGH: ahead of the image plugin's own insertion (COMMAND_PRIORITY_EDITOR). */
-const BEFORE_THE_LIBRARY = 3;
-
 /**
- * Fills a dropped or pasted picture's alt text and caption (its Markdown title) in as the image plugin inserts
- * it, and inserts nothing for a cancelled one; pictures from elsewhere (the dialog, an undo) pass untouched.
+ * Gives a dropped or pasted picture its alt text and caption (its Markdown title) in the same update that the
+ * image plugin inserts it with an empty alt text, and takes a cancelled one out again before it is ever drawn
+ * (a Lexical node transform, run on every new or changed picture). Other pictures are left as they are.
  */
 export const describedPictures = realmPlugin<{ desk: PictureDesk }>({
   init(realm, params) {
     const desk = params!.desk;
     realm.pub(createActiveEditorSubscription$, (editor) =>
-      editor.registerCommand(
-        INSERT_IMAGE_COMMAND,
-        (payload) => {
-          if (payload.src === NOTHING) return true;
-          const description = desk.take(payload.src);
-          if (!description) return false;
-          editor.dispatchCommand(INSERT_IMAGE_COMMAND, {
-            ...payload,
-            altText: description.alt.trim(),
-            title: description.caption.trim(),
-          });
-          return true;
-        },
-        BEFORE_THE_LIBRARY,
-      ),
+      editor.registerNodeTransform(ImageNode, (node) => {
+        if (node.getSrc() === NOTHING) return node.remove();
+        const description = desk.take(node.getSrc());
+        if (!description) return;
+        node.setAltText(description.alt.trim());
+        node.setTitle(description.caption.trim());
+      }),
     );
   },
 });
