@@ -35,19 +35,19 @@ import { useModal } from '../modal.ts';
 import { Field } from './FrontmatterFields.tsx';
 
 /** What the writer says about a picture: the alt text and the caption ('' for none). */
-export interface Description {
+interface Description {
   alt: string;
   caption: string;
 }
 
 /** The limits of the article schema's slider pictures (src/lib/article-schema.ts) and the content linter's alt-text rule. */
-export const ALT_MIN = 10;
-export const ALT_MAX = 160;
-export const CAPTION_MIN = 3;
-export const CAPTION_MAX = 200;
+const ALT_MIN = 10;
+const ALT_MAX = 160;
+const CAPTION_MIN = 3;
+const CAPTION_MAX = 200;
 
 /** The field a description gets wrong, with the copy key of what to do, or null when it is complete. */
-export function describeProblem({
+function describeProblem({
   alt,
   caption,
 }: Description): { field: 'alt' | 'caption'; key: keyof ContentCopy } | null {
