@@ -1,10 +1,11 @@
 /**
  * A picture in the text with a caption, `![alt](src "caption")` as the Content tab's picture dialog writes it,
  * is a figure on the site (src/lib/figure-plugin.ts): the caption in its <figcaption>, the alt text on the
- * picture, and the picture still the one Astro's image pipeline optimises (its marker survives the plugin).
+ * picture, and the picture still the one Astro's image pipeline optimises (its marker survives the plugin), in
+ * Markdown and in MDX, the format of articles and news.
  */
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import { markdownToHtml } from 'satteri';
+import { markdownToHtml, mdxToJs } from 'satteri';
 import { describe, expect, test } from 'vitest';
 import { figureCaptions } from '../../src/lib/figure-plugin.ts';
 
@@ -34,5 +35,16 @@ describe('figureCaptions', () => {
     expect(code).toContain(`<figcaption>${CAPTION}</figcaption></figure>`);
     expect(code).toContain('&quot;alt&quot;:&quot;Tablet press');
     expect(code).not.toContain('&quot;title&quot;');
+  });
+
+  test('in an MDX entry, the articles’ format, the picture is wrapped the same way', async () => {
+    const { code } = await mdxToJs(`Intro.\n\n![${ALT}](./press.png "${CAPTION}")\n`, {
+      hastPlugins: [figureCaptions],
+    });
+    expect(code).toMatch(
+      /_jsxs\(_components\.figure, \{\s*className: "prose-figure",\s*children: \[_jsx\(_components\.img, \{[^}]*alt: "Tablet press/,
+    );
+    expect(code).toContain(`_jsx(_components.figcaption, { children: "${CAPTION}" })`);
+    expect(code).not.toContain('title:');
   });
 });
