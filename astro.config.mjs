@@ -12,6 +12,7 @@ import { isIndexable } from './src/routes.ts';
 import { defaultLang, languages } from './src/i18n/lang.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { unbrokenDesignations } from './src/lib/unbroken-plugin.ts';
+import { figureCaptions } from './src/lib/figure-plugin.ts';
 import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
@@ -121,9 +122,13 @@ export default defineConfig({
   // the service keeps an image's own format wherever the derived one would be larger (src/lib/image-service.ts).
   image: { dangerouslyProcessSVG: true, service: { entrypoint: './src/lib/image-service.ts' } },
   // Shiki writes inline styles that a hash-based CSP would block; Prism styles come from a stylesheet.
-  // Sätteri (Astro's Markdown processor) with one plugin: standard numbers such as "14644-1" never break
-  // after their hyphen (src/lib/unbroken-plugin.ts).
-  markdown: { syntaxHighlight: 'prism', processor: satteri({ hastPlugins: [unbrokenDesignations] }) },
+  // Sätteri (Astro's Markdown processor) with two plugins: standard numbers such as "14644-1" never break
+  // after their hyphen (src/lib/unbroken-plugin.ts), and a picture with a title, `![alt](src "caption")`, alone
+  // in its paragraph is a figure with its caption (src/lib/figure-plugin.ts).
+  markdown: {
+    syntaxHighlight: 'prism',
+    processor: satteri({ hastPlugins: [unbrokenDesignations, figureCaptions] }),
+  },
   // English keeps SPEC's paths; German is /de + the same path. Public route files live under
   // src/pages/[...lang] and build once per language (src/pages/_lang.ts); the admin stays English only.
   i18n: {

@@ -1,9 +1,10 @@
 /**
  * The Content tab of issue 37 in the browser, against the preview's functions and its local git store (the
  * throwaway clone .data/content-repo.git, or CONTENT_REPO): an editor signs in with the second factor, writes
- * an article with pictures and a component, sees the check's finding, fixes it and submits; the owner
- * publishes; the commit is then read from the repository's main with git itself, and the file passes the
- * content linter and Astro's content sync (the build's schema and image checks) on a checkout of main.
+ * an article with pictures (one dropped into the text, described in the picture dialog) and a component, sees
+ * the check's finding, fixes it and submits; the owner publishes; the commit is then read from the repository's
+ * main with git itself, and the file passes the content linter and Astro's content sync (the build's schema and
+ * image checks) on a checkout of main.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -33,6 +34,26 @@ test.afterAll(async () => {
 async function openContent(page: Page) {
   await page.getByRole('tab', { name: t('tabs.content') }).click();
   await expect(page.getByRole('heading', { name: c('heading') })).toBeVisible();
+}
+
+/**
+ * Drops a picture file onto `target` as the browser reports a file dragged from the desktop: a `drop` event
+ * whose DataTransfer holds the file (Playwright drags only elements of the page itself).
+ */
+async function dropPicture(
+  page: Page,
+  target: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, mimeType, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mimeType }));
+      return transfer;
+    },
+    { name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] },
+  );
+  await target.dispatchEvent('drop', { dataTransfer });
 }
 
 /** A small picture, different for every `n`, as a camera or a drawing program would give it. */
@@ -102,6 +123,48 @@ test(
     await page.keyboard.type('## Sampling points');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Every point of use is sampled for three weeks.');
+    await page.keyboard.press('Enter');
+
+    // A picture dropped into the text asks for its alt text and caption before anything is stored.
+    await dropPicture(page, text, await picture(4));
+    const describe = page.getByRole('dialog', { name: c('picture_title') });
+    await expect(describe).toBeVisible();
+    await expect(describe).toContainText('Site visit 4.png');
+    const alt = describe.getByLabel(c('field_alt'), { exact: true });
+    await expect(alt).toBeFocused();
+    await describe.getByRole('button', { name: c('picture_add') }).click();
+    await expect(describe.getByText(c('picture_alt_missing'))).toBeVisible();
+    await expect(alt).toHaveAttribute('aria-invalid', 'true');
+    await expect(alt).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: 'test-results/editors3/picture-dialog-1440.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'test-results/editors3/picture-dialog-375.png' });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await alt.fill('Sampling valve at a point of use on the purified water loop');
+    await describe
+      .getByLabel(c('field_caption'), { exact: true })
+      .fill('The sampling valve at point of use 12');
+    await describe.getByRole('button', { name: c('picture_add') }).click();
+    await expect(describe).toBeHidden();
+    const placed = text.getByRole('img', { name: 'Sampling valve at a point of use' });
+    await expect(placed).toBeVisible();
+    // The picture's Edit image button opens the same dialog with what was written; Escape changes nothing.
+    await placed.click();
+    await page.getByRole('button', { name: 'Edit image' }).click();
+    const edit = page.getByRole('dialog', { name: c('picture_edit_title') });
+    await expect(edit.getByLabel(c('field_caption'), { exact: true })).toHaveValue(
+      'The sampling valve at point of use 12',
+    );
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+    // Dropped and cancelled with Escape: nothing is stored (the repository is read below) and nothing goes in.
+    await dropPicture(page, text, await picture(5));
+    await expect(describe).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(describe).toBeHidden();
+    await expect(text.locator('img')).toHaveCount(1);
 
     // Check saves first, then shows the finding at its line of the text.
     await page.getByRole('button', { name: c('check'), exact: true }).click();
@@ -152,6 +215,11 @@ test(
     expect(published).toMatch(
       /src: '\.\.\/\.\.\/assets\/articles\/[a-z0-9-]+\/site-visit-1-[0-9a-f]{10}\.png'/,
     );
+    // The dropped picture beside the others, in the text with its alt text and caption; the cancelled one nowhere.
+    expect(published).toMatch(
+      /^!\[Sampling valve at a point of use on the purified water loop\]\(\.\.\/\.\.\/assets\/articles\/[a-z0-9-]+\/site-visit-4-[0-9a-f]{10}\.png "The sampling valve at point of use 12"\)$/m,
+    );
+    expect(git('log', '--all', '--format=', '--name-only')).not.toContain('site-visit-5');
     expect(git('log', '-1', '--format=%ae %P', 'main')).toMatch(new RegExp(`^${owner.email} \\w+ \\w+$`));
     expect(git('branch', '--list', `content/blog/${id}`)).toBe('');
 

@@ -1,6 +1,7 @@
 /**
  * The content linter (npm run lint:content) on a fixture: a copy of the team, one clean article and one that
- * plants an error of every kind. Each must be reported with its file and line; the clean copy passes. A story
+ * plants an error of every kind. Each must be reported with its file and line; the clean copy passes (with a
+ * picture in its text that has a caption, as the Content tab's picture dialog writes it). A story
  * from the firm and a news item need three sources like any article.
  */
 import { spawnSync } from 'node:child_process';
@@ -78,6 +79,8 @@ Read [our services](/our-services#gmp-consulting), [Ivana's card](/about-us/our-
 ## Scope of the review
 
 We review the drawings against EU GMP and write <Email /> for questions.
+
+![Isolator with glove ports seen from the operator side](../../assets/articles/clean/1.svg "The isolator before its qualification")
 `;
 
 /** The clean article's German twin (src/content/de/blog/clean.mdx): German words, the same facts. */
@@ -101,6 +104,8 @@ Lesen Sie [unsere Leistungen](/de/our-services#gmp-consulting) und [den ersten A
 ## Umfang der Prüfung
 
 Wir prüfen die Zeichnungen bei 22 °C und 45 % relativer Feuchte gegen den „EU-GMP-Leitfaden“; Fragen an <Email />.
+
+![Isolator mit Handschuheingriffen, von der Bedienerseite gesehen](../../../assets/articles/clean/1.svg "Der Isolator vor seiner Qualifizierung")
 `;
 
 /** A German article with one planted error of each German kind. */

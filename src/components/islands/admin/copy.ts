@@ -760,6 +760,20 @@ export const CONTENT_KEYS = [
   'image_refused',
   'image_too_large',
   'image_failed',
+  'picture_title',
+  'picture_edit_title',
+  'picture_intro_drop',
+  'picture_intro',
+  'picture_file',
+  'picture_file_hint',
+  'picture_file_missing',
+  'picture_alt_missing',
+  'picture_alt_long',
+  'picture_caption_length',
+  'picture_add',
+  'picture_adding',
+  'picture_save',
+  'picture_cancel',
 ] as const;
 
 export const IDLE_KEYS = [

@@ -1,7 +1,7 @@
 /**
  * The body of a piece in MDXEditor (a kept library: docs/decisions.md, "Content tab"): headings, lists, links,
- * tables, images, and the site's own MDX components as blocks with their properties, beside a source view of
- * the MDX itself. The site's components are those src/components/mdx/index.ts makes available to every entry.
+ * tables, pictures with their alt text and caption (PictureDialog.tsx), and the site's own MDX components as
+ * blocks with their properties, beside a source view of the MDX itself. The site's components are those src/components/mdx/index.ts makes available to every entry.
  */
 import {
   BlockTypeSelect,
@@ -39,6 +39,7 @@ import editorStyles from '@mdxeditor/editor/style.css?url';
 import { createContext, forwardRef, useContext, useEffect, useId, useState } from 'react';
 import { fill } from '../format.ts';
 import type { ContentCopy } from '../copy.ts';
+import { describedPictures, PictureContext, PictureDesk, PictureDialog } from './PictureDialog.tsx';
 
 const EditorCopy = createContext<ContentCopy | null>(null);
 
@@ -147,7 +148,10 @@ interface Props {
   copy: ContentCopy;
   onChange: (markdown: string) => void;
   onError: (message: string) => void;
-  /** Stores a dropped or chosen picture and answers the path the body uses for it. */
+  /**
+   * Stores a picture the writer described (dropped, pasted or chosen) and answers the path the body uses for
+   * it; rejects with a message to show in the picture dialog.
+   */
   uploadImage: (file: File) => Promise<string>;
   /** A picture's path in the body → an address the browser can show (a data: URL). */
   previewImage: (src: string) => Promise<string>;
@@ -160,50 +164,60 @@ export const BodyEditor = forwardRef<MDXEditorMethods, Props>(function BodyEdito
   ref,
 ) {
   useEditorStyles();
+  const [desk] = useState(() => new PictureDesk(uploadImage));
+  desk.upload = uploadImage;
   return (
     <EditorCopy.Provider value={copy}>
-      <MDXEditor
-        ref={ref}
-        className="admin-content__mdx"
-        contentEditableClassName="admin-content__prose"
-        markdown={markdown}
-        translation={translate(label)}
-        onChange={(value, initialNormalize) => {
-          if (!initialNormalize) onChange(value);
-        }}
-        onError={({ error }) => onError(error)}
-        plugins={[
-          headingsPlugin({ allowedHeadingLevels: [2, 3, 4] }),
-          listsPlugin(),
-          quotePlugin(),
-          thematicBreakPlugin(),
-          linkPlugin(),
-          linkDialogPlugin(),
-          tablePlugin(),
-          imagePlugin({ imageUploadHandler: uploadImage, imagePreviewHandler: previewImage }),
-          jsxPlugin({ jsxComponentDescriptors: COMPONENTS }),
-          markdownShortcutPlugin(),
-          diffSourcePlugin({ viewMode: 'rich-text' }),
-          toolbarPlugin({
-            toolbarContents: () => (
-              <DiffSourceToggleWrapper options={['rich-text', 'source']}>
-                <UndoRedo />
-                <Separator />
-                <BlockTypeSelect />
-                <BoldItalicUnderlineToggles options={['Bold', 'Italic']} />
-                <ListsToggle options={['bullet', 'number']} />
-                <Separator />
-                <CreateLink />
-                <InsertImage />
-                <InsertTable />
-                <InsertThematicBreak />
-                <Separator />
-                <InsertComponents copy={copy} />
-              </DiffSourceToggleWrapper>
-            ),
-          }),
-        ]}
-      />
+      <PictureContext.Provider value={{ desk, copy }}>
+        <MDXEditor
+          ref={ref}
+          className="admin-content__mdx"
+          contentEditableClassName="admin-content__prose"
+          markdown={markdown}
+          translation={translate(label)}
+          onChange={(value, initialNormalize) => {
+            if (!initialNormalize) onChange(value);
+          }}
+          onError={({ error }) => onError(error)}
+          plugins={[
+            headingsPlugin({ allowedHeadingLevels: [2, 3, 4] }),
+            listsPlugin(),
+            quotePlugin(),
+            thematicBreakPlugin(),
+            linkPlugin(),
+            linkDialogPlugin(),
+            tablePlugin(),
+            // The library keeps drop, paste and its picture toolbar; every picture is described in the admin's dialog.
+            imagePlugin({
+              imageUploadHandler: desk.ask,
+              imagePreviewHandler: previewImage,
+              ImageDialog: PictureDialog,
+            }),
+            describedPictures({ desk }),
+            jsxPlugin({ jsxComponentDescriptors: COMPONENTS }),
+            markdownShortcutPlugin(),
+            diffSourcePlugin({ viewMode: 'rich-text' }),
+            toolbarPlugin({
+              toolbarContents: () => (
+                <DiffSourceToggleWrapper options={['rich-text', 'source']}>
+                  <UndoRedo />
+                  <Separator />
+                  <BlockTypeSelect />
+                  <BoldItalicUnderlineToggles options={['Bold', 'Italic']} />
+                  <ListsToggle options={['bullet', 'number']} />
+                  <Separator />
+                  <CreateLink />
+                  <InsertImage />
+                  <InsertTable />
+                  <InsertThematicBreak />
+                  <Separator />
+                  <InsertComponents copy={copy} />
+                </DiffSourceToggleWrapper>
+              ),
+            }),
+          ]}
+        />
+      </PictureContext.Provider>
     </EditorCopy.Provider>
   );
 });

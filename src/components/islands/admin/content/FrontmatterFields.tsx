@@ -36,7 +36,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const list = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /** A labelled control with its hint and its error, wired by id for screen readers. */
-function Field(props: {
+export function Field(props: {
   id: string;
   label: string;
   hint?: string;

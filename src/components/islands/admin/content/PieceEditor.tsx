@@ -428,8 +428,15 @@ export function PieceEditor(props: Props) {
             onError={setEditorProblem}
             uploadImage={async (file) => {
               if (!idReady()) throw new Error(copy.id_invalid);
-              const stored = await uploadImage(token, ref, file);
-              return stored.src;
+              try {
+                return (await uploadImage(token, ref, file)).src;
+              } catch (error) {
+                // The picture dialog shows what went wrong and stays open; the rest is the tab's own handling.
+                if (isApiError(error, 415)) throw new Error(copy.image_refused, { cause: error });
+                if (isApiError(error, 413)) throw new Error(copy.image_too_large, { cause: error });
+                failed(error, copy.image_failed);
+                throw new Error(copy.image_failed, { cause: error });
+              }
             }}
             previewImage={(src) => fetchImage(token, ref, src)}
           />
