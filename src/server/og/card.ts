@@ -305,12 +305,13 @@ function baseOf(card: CardInput, drawingSvg: string | undefined) {
 
 /**
  * Whether the base is bare paper under every run of the card's words: satori draws each text as one filled
- * path, and each path's outline (a pixel wider for antialiasing) must miss the base's own marks. A words pass
- * whose text is not found that way counts as not on paper, so the card is drawn whole.
+ * path, and each visible path's outline (a pixel wider for antialiasing) must miss the base's own marks. The
+ * words pass paints nothing else; one whose text is not found that way counts as not on paper, so the card is
+ * drawn whole.
  */
 async function wordsOnPaper(words: string, base: Base): Promise<boolean> {
   const open = /^<svg[^>]*>/.exec(words)?.[0];
-  const runs = words.match(/<path fill="#[0-9a-f]{3,8}"[^>]*\/>/g);
+  const runs = words.match(/<path fill="(?!transparent"|none")[^"]*"[^>]*\/>/g);
   if (!open || !runs) return false;
   const paper = await barePaper();
   return runs.every((run) => {
