@@ -2,6 +2,13 @@
  * Social cards (issue 16): a 1200×630 PNG per indexable page in the house look — brand mark, section, title,
  * the page's drawing or the P&ID line motif — laid out by satori and rasterised by resvg. Every card is cached
  * under node_modules/.cache/og by a hash of everything that draws it, so a rebuild renders only what changed.
+ *
+ * A card is drawn in two layers (docs/decisions.md, "Social cards"). The base — paper, grid, brand, motif or
+ * framed drawing — is the same for every card with the same drawing, so it is rasterised once per drawing in
+ * a process; each card then lays out only its own words over that base at 1:1. Both layers go through the same
+ * satori layout, so the words sit where they always did and the pixels are those of drawing the card whole.
+ * Where a card's words would reach into the base's own marks (a German compound running into the drawing's
+ * frame, which covers it), the card is drawn whole as before, so the frame stays on top.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -88,24 +95,46 @@ const motif = svgUri(
 </svg>`,
 );
 
+const paper = { backgroundColor: palette.paper, backgroundImage: `url(${grid})` };
+
 function titleSize(title: string, wide: boolean): number {
   const n = title.length * (wide ? 0.6 : 1);
   return n <= 34 ? 60 : n <= 56 ? 52 : n <= 74 ? 44 : 40;
 }
 
-async function layout(card: CardInput, drawing?: { uri: string; width: number; height: number }) {
+interface Drawing {
+  uri: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Which part of the card a pass paints: `base` everything the card shares with the others of its drawing,
+ * `words` its section, title and address, `card` both. The part left out keeps its boxes, so every pass lays
+ * out alike.
+ */
+type Layer = 'card' | 'base' | 'words';
+
+async function layout(card: CardInput, drawing: Drawing | undefined, layer: Layer) {
+  const base = layer !== 'words';
+  /** A colour of the base part, or of the card's words: transparent in the pass that leaves it out. */
+  const paint = (colour: string, part: Exclude<Layer, 'card'> = 'base') =>
+    layer === 'card' || part === layer ? colour : 'transparent';
+  /** An image of the base; in the words pass an empty box of its size. */
+  const picture = (src: string, width: number, height: number) =>
+    base ? img(src, width, height) : h('div', { width, height, flexShrink: 0 });
   const address = `korvel.example${card.path === '/' ? '' : card.path}`;
   const brand = h(
     'div',
     { alignItems: 'center', gap: 16 },
-    img(mark, 56, 56),
+    picture(mark, 56, 56),
     h(
       'div',
       { flexDirection: 'column' },
-      h('div', { fontSize: 30, fontWeight: 700, letterSpacing: 5, color: palette.ink }, 'KORVEL'),
+      h('div', { fontSize: 30, fontWeight: 700, letterSpacing: 5, color: paint(palette.ink) }, 'KORVEL'),
       h(
         'div',
-        { fontFamily: 'Plex Mono', fontSize: 13, letterSpacing: 4, color: palette.muted },
+        { fontFamily: 'Plex Mono', fontSize: 13, letterSpacing: 4, color: paint(palette.muted) },
         'ENGINEERING',
       ),
     ),
@@ -115,7 +144,7 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
     { flexDirection: 'column', gap: 18 },
     h(
       'div',
-      { fontFamily: 'Plex Mono', fontSize: 20, letterSpacing: 2, color: palette.copper },
+      { fontFamily: 'Plex Mono', fontSize: 20, letterSpacing: 2, color: paint(palette.copper, 'words') },
       card.section.toUpperCase(),
     ),
     h(
@@ -124,15 +153,21 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
         fontSize: titleSize(card.title, !drawing),
         fontWeight: 600,
         lineHeight: 1.15,
-        color: palette.ink,
+        color: paint(palette.ink, 'words'),
       },
       card.title,
     ),
   );
   const foot = h(
     'div',
-    { fontFamily: 'Plex Mono', fontSize: 18, color: palette.muted, alignItems: 'center', gap: 12 },
-    h('div', { width: 32, height: 3, flexShrink: 0, backgroundColor: palette.copper }),
+    {
+      fontFamily: 'Plex Mono',
+      fontSize: 18,
+      color: paint(palette.muted, 'words'),
+      alignItems: 'center',
+      gap: 12,
+    },
+    h('div', { width: 32, height: 3, flexShrink: 0, backgroundColor: paint(palette.copper) }),
     h(
       'div',
       {
@@ -156,7 +191,7 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
     },
     brand,
     text,
-    drawing ? foot : h('div', { flexDirection: 'column', gap: 20 }, img(motif, 1072, 96), foot),
+    drawing ? foot : h('div', { flexDirection: 'column', gap: 20 }, picture(motif, 1072, 96), foot),
   );
   const frame = drawing
     ? h(
@@ -169,11 +204,11 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
           overflow: 'hidden',
           alignItems: 'center',
           justifyContent: 'center',
-          backgroundColor: '#fff',
-          border: `1px solid ${palette.rule}`,
+          backgroundColor: paint('#fff'),
+          border: `1px solid ${paint(palette.rule)}`,
           borderRadius: 12,
         },
-        img(drawing.uri, drawing.width, drawing.height),
+        picture(drawing.uri, drawing.width, drawing.height),
       )
     : null;
   return h(
@@ -183,9 +218,8 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
       height: CARD_HEIGHT,
       alignItems: 'center',
       justifyContent: 'center',
-      backgroundColor: palette.paper,
-      backgroundImage: `url(${grid})`,
       fontFamily: 'Plex',
+      ...(base && paper),
     },
     h('div', { width: 1072, height: 502, justifyContent: 'space-between' }, left, ...(frame ? [frame] : [])),
   );
@@ -193,38 +227,124 @@ async function layout(card: CardInput, drawing?: { uri: string; width: number; h
 
 // The drawings' equipment tags are SVG text: resvg draws them in Plex Mono where installed, else in the
 // monospace their font-family lists next (as sharp did for the previous share images).
-function rasterise(svg: string, width: number, text: boolean): Buffer {
+function render(svg: string, width: number, text: boolean) {
   return new Resvg(svg, {
     fitTo: { mode: 'width', value: width },
     // satori has already turned the card's own text into paths; only the drawings need fonts.
     font: text
       ? { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans Mono' }
       : { loadSystemFonts: false },
-  })
-    .render()
-    .asPng();
+  }).render();
 }
 
-async function draw(card: CardInput, drawingSvg?: string): Promise<Buffer> {
-  let drawing: { uri: string; width: number; height: number } | undefined;
-  if (drawingSvg) {
-    const [, w, h2] = /viewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"/.exec(drawingSvg) ?? [];
-    const ratio = Number(h2) / Number(w) || 0.75;
-    const width = 456;
-    // Rasterised on its own first: resvg does not lend its fonts to a nested SVG, and the tags are text.
-    const png = rasterise(drawingSvg, width * 2, true);
-    drawing = {
-      uri: `data:image/png;base64,${png.toString('base64')}`,
-      width,
-      height: Math.round(width * ratio),
-    };
-  }
-  const svg = await satori((await layout(card, drawing)) as never, {
+function rasterise(svg: string, width: number, text: boolean): Buffer {
+  return render(svg, width, text).asPng();
+}
+
+/** The drawing as the card shows it: 456 px wide, rasterised at twice that and scaled down in the card. */
+function frameDrawing(drawingSvg: string): Drawing {
+  const [, w, h2] = /viewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"/.exec(drawingSvg) ?? [];
+  const ratio = Number(h2) / Number(w) || 0.75;
+  const width = 456;
+  // Rasterised on its own first: resvg does not lend its fonts to a nested SVG, and the tags are text.
+  const png = rasterise(drawingSvg, width * 2, true);
+  return { uri: `data:image/png;base64,${png.toString('base64')}`, width, height: Math.round(width * ratio) };
+}
+
+async function cardSvg(card: CardInput, drawing: Drawing | undefined, layer: Layer): Promise<string> {
+  return satori((await layout(card, drawing, layer)) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: await loadFonts(),
   });
-  return rasterise(svg, CARD_WIDTH, false);
+}
+
+const rgba = (svg: string) => {
+  const image = render(svg, CARD_WIDTH, false);
+  return { png: image.asPng(), pixels: image.pixels };
+};
+
+/** Bare drafting paper, as every card's base draws it: where the base still shows only this, words may go. */
+let bare: Promise<Buffer> | undefined;
+function barePaper() {
+  bare ??= (async () =>
+    rgba(
+      await satori(h('div', { width: CARD_WIDTH, height: CARD_HEIGHT, ...paper }) as never, {
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        fonts: await loadFonts(),
+      }),
+    ).pixels)();
+  return bare;
+}
+
+interface Base {
+  drawing?: Drawing;
+  uri: string;
+  pixels: Buffer;
+}
+
+/**
+ * The base of every card with this drawing (none: the motif cards), drawn once a process. Its layout is that
+ * of any card with the drawing: the words it leaves out take no part in placing the rest.
+ */
+const bases = new Map<string, Promise<Base>>();
+function baseOf(card: CardInput, drawingSvg: string | undefined) {
+  const key = drawingSvg === undefined ? '' : createHash('sha256').update(drawingSvg).digest('hex');
+  let base = bases.get(key);
+  if (!base) {
+    base = (async () => {
+      const drawing = drawingSvg === undefined ? undefined : frameDrawing(drawingSvg);
+      const { png, pixels } = rgba(await cardSvg(card, drawing, 'base'));
+      return { drawing, uri: `data:image/png;base64,${png.toString('base64')}`, pixels };
+    })();
+    bases.set(key, base);
+  }
+  return base;
+}
+
+/**
+ * Whether the base is bare paper under every run of the card's words: satori draws each text as one filled
+ * path, and each visible path's outline (a pixel wider for antialiasing) must miss the base's own marks. The
+ * words pass paints nothing else; one whose text is not found that way counts as not on paper, so the card is
+ * drawn whole.
+ */
+async function wordsOnPaper(words: string, base: Base): Promise<boolean> {
+  const open = /^<svg[^>]*>/.exec(words)?.[0];
+  const runs = words.match(/<path fill="(?!transparent"|none")[^"]*"[^>]*\/>/g);
+  if (!open || !runs) return false;
+  const paper = await barePaper();
+  return runs.every((run) => {
+    const box = new Resvg(`${open}${run}</svg>`, { font: { loadSystemFonts: false } }).innerBBox();
+    if (!box) return true;
+    const x0 = Math.max(0, Math.floor(box.x) - 1) * 4;
+    const x1 = Math.min(CARD_WIDTH, Math.ceil(box.x + box.width) + 1) * 4;
+    const y1 = Math.min(CARD_HEIGHT, Math.ceil(box.y + box.height) + 1);
+    for (let y = Math.max(0, Math.floor(box.y) - 1); y < y1; y++) {
+      const row = y * CARD_WIDTH * 4;
+      if (base.pixels.compare(paper, row + x0, row + x1, row + x0, row + x1) !== 0) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * A card's PNG: its words over the shared base, or, with `whole` or where the words would reach into the
+ * base's marks, the card laid out and rasterised in one pass. Both give the same pixels (tests/unit/og-card).
+ */
+export async function drawCard(card: CardInput, drawingSvg?: string, whole = false): Promise<Buffer> {
+  const base = await baseOf(card, drawingSvg);
+  const words = await cardSvg(card, base.drawing, 'words');
+  if (whole || !(await wordsOnPaper(words, base))) {
+    return rasterise(await cardSvg(card, base.drawing, 'card'), CARD_WIDTH, false);
+  }
+  // The base goes under everything else, at 1:1, where satori's own background would have been.
+  const image = `<image x="0" y="0" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" href="${base.uri}"/>`;
+  return rasterise(
+    words.replace(/^<svg[^>]*>/, (open) => open + image),
+    CARD_WIDTH,
+    false,
+  );
 }
 
 export interface CardResult {
@@ -243,7 +363,7 @@ export async function renderCard(card: CardInput): Promise<CardResult> {
   try {
     return { png: await readFile(file), cached: true };
   } catch {
-    const png = await draw(card, drawingSvg);
+    const png = await drawCard(card, drawingSvg);
     await mkdir(cacheDir, { recursive: true });
     await writeFile(file, png);
     return { png, cached: false };
