@@ -2,9 +2,10 @@
 -- in chunks, with progress, a cancel and a report; src/server/subscriber-import.ts.
 
 -- What an imported subscriber brings: a name, the topics they follow (the six divisions and company news, checked
--- against NEWSLETTER_TOPICS in src/content/constants.ts), and the consent evidence the firm states. `consent_mode` is null for sign-ups through the
--- site's form; `consented` when the firm has the consent on record (the row is confirmed with `consent_source`
--- and the stated `consented_at`); `confirm` when the import asked for it by the double opt-in mail.
+-- against NEWSLETTER_TOPICS in src/content/constants.ts), and the consent evidence the firm states.
+-- `consent_mode` is null for sign-ups through the site's form; `consented` when the firm has the consent on record
+-- (the row is confirmed with `consent_source` and the stated `consented_at`); `confirm` when the import asked for
+-- it by the double opt-in mail.
 ALTER TABLE subscribers
   ADD COLUMN name text CHECK (char_length(name) <= 200),
   ADD COLUMN topics text[] NOT NULL DEFAULT '{}',
