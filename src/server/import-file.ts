@@ -1,6 +1,7 @@
 /**
  * Reads an uploaded contact list (issue 36) into rows ready to import: decodes it (UTF-8 with or without BOM,
- * else Windows-1252), finds the separator (`;` or `,`), parses it with csv-parse, maps the columns the admin
+ * else Windows-1252) and finds the separator (`;` or `,`) as the admin does (src/lib/csv-text.ts), parses it
+ * with csv-parse, maps the columns the admin
  * chose and checks every row. Whatever makes the whole file unusable — not CSV, no e-mail column, too many rows,
  * a cell that a spreadsheet would run as a formula — throws an {@link HttpError} before anything is stored; a
  * bad or repeated row only gets its outcome, so the report can name its line.
@@ -8,8 +9,18 @@
 import { parse } from 'csv-parse/sync';
 import { NEWSLETTER_TOPICS, type NewsletterTopic } from '../content/constants.ts';
 import { isLang, type Lang } from '../i18n/lang.ts';
+import {
+  decodeCsvText,
+  guessColumn,
+  IMPORT_FIELDS,
+  isBinary,
+  separatorOf,
+  type ImportField,
+} from '../lib/csv-text.ts';
 import { checkEmail } from '../lib/email.ts';
 import { HttpError } from './http.ts';
+
+export { IMPORT_FIELDS, type ImportField };
 
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -18,20 +29,6 @@ export const IMPORT_MAX_ROWS = 50_000;
 /** Longest name and consent source kept, in characters. */
 export const IMPORT_NAME_MAX = 200;
 export const IMPORT_SOURCE_MAX = 300;
-
-/** The fields a column can be mapped to, as the query names them. */
-export const IMPORT_FIELDS = ['email', 'name', 'lang', 'topics', 'consentDate', 'consentSource'] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-/** Headers recognised when the admin maps no column to a field, compared lower-case and without spaces. */
-const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
-  email: ['email', 'e-mail', 'mail', 'emailaddress', 'e-mailaddress', 'e-mail-adresse', 'emailadresse'],
-  name: ['name', 'fullname', 'vollständigername'],
-  lang: ['lang', 'language', 'sprache'],
-  topics: ['topics', 'themen', 'interests'],
-  consentDate: ['consentdate', 'consent_date', 'consentedat', 'einwilligungsdatum', 'einwilligung'],
-  consentSource: ['consentsource', 'consent_source', 'einwilligungsquelle', 'quelle'],
-};
 
 /**
  * What a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with `=` or `@`, a tab or
@@ -82,40 +79,27 @@ export interface ImportOptions {
 const badFile = (code: string, message: string) => new HttpError(400, code, message);
 
 /**
- * Decodes the bytes: a UTF-8 BOM is dropped, valid UTF-8 is read as such, anything else as Windows-1252 (what
- * Excel on Windows saves as "CSV"). A declared charset is honoured. Bytes no text file has (NUL, a UTF-16 BOM,
- * a ZIP such as an .xlsx workbook) are refused.
+ * Decodes the upload (see `decodeCsvText`); a declared charset is honoured. Bytes no text file has (a workbook,
+ * UTF-16, NUL) are refused.
  */
 export function decodeCsv(bytes: Uint8Array, charset: string | undefined): string {
-  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  if (zip || utf16 || bytes.includes(0))
+  if (isBinary(bytes))
     throw badFile(
       'not_csv',
       'This is not a CSV text file (a spreadsheet workbook, or UTF-16 text?). Save it as CSV (UTF-8 or Windows-1252) and upload that.',
     );
-  if (charset === 'windows-1252' || charset === 'iso-8859-1' || charset === 'latin1')
-    return new TextDecoder('windows-1252').decode(bytes);
-  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = hasBom ? bytes.subarray(3) : bytes;
+  const declared = charset === undefined ? undefined : charset === 'utf-8' ? 'utf-8' : 'windows-1252';
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+    return decodeCsvText(bytes, declared);
   } catch {
-    if (charset === 'utf-8') throw badFile('not_utf8', 'The file is declared UTF-8 but is not valid UTF-8.');
-    return new TextDecoder('windows-1252').decode(body);
+    throw badFile('not_utf8', 'The file is declared UTF-8 but is not valid UTF-8.');
   }
-}
-
-/** `;` when the header line has more semicolons than commas (German Excel), else `,`; quoted text not counted. */
-export function separatorOf(text: string): ';' | ',' {
-  const header = (/^[^\r\n]*/.exec(text)?.[0] ?? '').replace(/"[^"]*"/g, '');
-  const count = (c: string) => header.split(c).length - 1;
-  return count(';') > count(',') ? ';' : ',';
 }
 
 /** Parses CSV text into records with the line each ends on; a malformed file is a 400 naming the line. */
 function records(text: string): Array<{ cells: string[]; line: number }> {
   try {
+    // `info: true` makes each record `{record, info}`; csv-parse's types do not follow the option.
     const parsed = parse(text, {
       delimiter: separatorOf(text),
       info: true,
@@ -125,7 +109,7 @@ function records(text: string): Array<{ cells: string[]; line: number }> {
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       trim: true,
-    });
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
     return parsed.map(({ record, info }) => ({ cells: record, line: info.lines }));
   } catch (error) {
     const line = (error as { lines?: number }).lines;
@@ -135,8 +119,6 @@ function records(text: string): Array<{ cells: string[]; line: number }> {
     );
   }
 }
-
-const squash = (header: string) => header.toLowerCase().replace(/\s+/g, '');
 
 /** The column index of each field: the admin's choice (which must exist), else a usual header name. */
 function columnsOf(
@@ -155,7 +137,7 @@ function columnsOf(
         );
       columns[field] = index;
     } else {
-      const index = header.findIndex((name) => HEADER_ALIASES[field].includes(squash(name)));
+      const index = guessColumn(header, field);
       if (index >= 0) columns[field] = index;
     }
   }
