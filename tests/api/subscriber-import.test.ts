@@ -9,6 +9,7 @@ import { addressTag, signLinkToken } from '../../src/server/mail/links.ts';
 import { IMPORT_MAX_BYTES } from '../../src/server/import-file.ts';
 import { applyImportChunk, createImport } from '../../src/server/repositories/imports.ts';
 import { readImport } from '../../src/server/import-file.ts';
+import { applyRetention, RETENTION } from '../../src/server/retention.ts';
 import { runImport } from '../../src/server/subscriber-import.ts';
 import { type Api, type Reply } from './support/harness.ts';
 import { linkIn, mailTo, runWorker, SITE_URL, useMailApi, type TestMail } from './support/mail.ts';
@@ -344,9 +345,9 @@ describe('files that change nothing', () => {
 
 describe('the job', () => {
   /** An import stored but not yet run, as if its run had not started. */
-  async function stored(rows: number, mode: 'consented' | 'confirm') {
+  async function stored(rows: number, mode: 'consented' | 'confirm', label: string = mode) {
     const [admin] = await api.db.query<{ id: number }>('SELECT id FROM admins LIMIT 1');
-    const text = `email\n${Array.from({ length: rows }, (_, i) => `job-${mode}-${i}@cancel.example`).join('\n')}\n`;
+    const text = `email\n${Array.from({ length: rows }, (_, i) => `job-${label}-${i}@cancel.example`).join('\n')}\n`;
     const { rows: read } = readImport(text, {
       mapping: {},
       defaultLang: 'en',
@@ -412,5 +413,19 @@ describe('the job', () => {
       `SELECT target FROM activity_log WHERE action = 'subscribers.import' ORDER BY id DESC LIMIT 1`,
     );
     expect(logged!.target).toContain('consent on record');
+  });
+
+  test('the report rows are deleted after the retention period; the job and its subscribers stay', async () => {
+    const id = await stored(3, 'consented', 'retention');
+    await runImport(api.db, id);
+    await api.db.query(
+      `UPDATE subscriber_imports SET created_at = now() - make_interval(days => $2) WHERE id = $1`,
+      [id, RETENTION.importRowsDays + 1],
+    );
+    const report = await applyRetention(api.db);
+    expect(report.importRows).toBeGreaterThanOrEqual(3);
+    expect(await count(`FROM subscriber_import_rows WHERE import_id = ${id}`)).toBe(0);
+    expect(await count(`FROM subscriber_imports WHERE id = ${id}`)).toBe(1);
+    expect(await count(`FROM subscribers WHERE import_id = ${id}`)).toBe(3);
   });
 });
