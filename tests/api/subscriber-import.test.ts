@@ -229,6 +229,12 @@ describe('ask for consent', () => {
     const [german] = mailTo(mail.catcher, 'asked-de@energy.example');
     expect(english?.subject).toBe('Confirm your subscription to the Korvel newsletter');
     expect(german?.subject).toBe('Bitte bestätigen Sie Ihre Anmeldung zum Korvel-Newsletter');
+    // They never signed up: the mail says the firm asks them.
+    expect(english!.text).toContain(
+      'We know you from our work and would like to send you the Korvel newsletter',
+    );
+    expect(english!.text).not.toContain('Someone, we hope you');
+    expect(german!.text).toContain('Wir kennen Sie aus unserer Arbeit');
     const link = linkIn(german!, `${SITE_URL}/de/newsletter/confirm?token=`);
     const confirmed = await api.call('POST', link.slice(SITE_URL.length), {
       body: '',

@@ -323,6 +323,8 @@ async function decide(
                 template: 'newsletter-confirm' as const,
                 to: row.email,
                 subscriberId,
+                // The mail says the firm asks, rather than thanking them for a sign-up they never made.
+                params: { invited: true },
                 paced: true,
               },
             ];
