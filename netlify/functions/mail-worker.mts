@@ -1,20 +1,24 @@
 /**
- * Scheduled every minute: sends due mail from the outbox (about 20 s of work at most, within the scheduled
- * function's time limit), then applies the privacy policy's retention periods. `npm run dev` and
- * `npm run preview` call it every 5 s at /.netlify/functions/mail-worker; Netlify does not expose it by URL.
+ * Scheduled every minute: finishes contact imports whose run ended early, sends due mail from the outbox (about
+ * 20 s of work at most together, within the scheduled function's time limit), then applies the privacy
+ * policy's retention periods. `npm run dev` and `npm run preview` call it every 5 s at /.netlify/functions/mail-worker; Netlify does not expose it by URL.
  */
 import type { Config } from '@netlify/functions';
 import { database } from '../../src/server/config.ts';
 import { failure } from '../../src/server/http.ts';
 import { processOutbox } from '../../src/server/mail/worker.ts';
 import { applyRetention } from '../../src/server/retention.ts';
+import { resumeImports } from '../../src/server/subscriber-import.ts';
 
 export default async () => {
   try {
     const db = database();
-    const mail = await processOutbox(db, { deadline: Date.now() + 20_000 });
+    const start = Date.now();
+    // An import whose run ended early goes on first: the confirmation mails it queues then leave in this run.
+    const imports = await resumeImports(db, start + 8_000);
+    const mail = await processOutbox(db, { deadline: start + 20_000 });
     const retention = await applyRetention(db);
-    return Response.json({ mail, retention }, { headers: { 'cache-control': 'no-store' } });
+    return Response.json({ imports, mail, retention }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     return failure('mail-worker', error);
   }

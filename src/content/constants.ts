@@ -6,6 +6,9 @@
 /** The six divisions, in SPEC order; ids match the sector routes (`oil-gas` serves /oil&gas). */
 export const DIVISIONS = ['pharma', 'food', 'chemicals', 'electronics', 'energy', 'oil-gas'] as const;
 
+/** What a newsletter subscriber can follow: the six divisions plus company news (stored on the subscriber). */
+export const NEWSLETTER_TOPICS = [...DIVISIONS, 'company-news'] as const;
+
 /** What Korvel delivers; references and the services chart use these keys, i18n holds their names. */
 export const SERVICES = [
   'feasibility',
@@ -36,6 +39,7 @@ export const PROJECT_STATUSES = [
 ] as const;
 
 export type Division = (typeof DIVISIONS)[number];
+export type NewsletterTopic = (typeof NEWSLETTER_TOPICS)[number];
 export type Service = (typeof SERVICES)[number];
 export type Phase = (typeof PHASES)[number];
 

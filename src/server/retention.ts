@@ -26,6 +26,8 @@ export const RETENTION = {
    * together.
    */
   activityLogDays: 400,
+  /** A contact import's rows (each address and name with what became of it, the report): days after the upload. */
+  importRowsDays: 30,
   /** Ended admin sessions, sign-in tickets, and used, revoked or expired account links: days after they ended. */
   accountRecordDays: 1,
 } as const;
@@ -39,6 +41,7 @@ export interface RetentionReport {
   insightRows: number;
   activityEntries: number;
   accountRecords: number;
+  importRows: number;
 }
 
 async function count(db: Queryable, sql: string): Promise<number> {
@@ -129,5 +132,11 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
          WHERE least(expires_at, coalesce(used_at, expires_at), coalesce(revoked_at, expires_at))
            < now() - make_interval(days => ${r.accountRecordDays})`,
       )),
+    // The job itself (its counts and source, no address) stays: imported subscribers name it as their source.
+    importRows: await count(
+      db,
+      `DELETE FROM subscriber_import_rows r USING subscriber_imports i
+       WHERE r.import_id = i.id AND i.created_at < now() - make_interval(days => ${r.importRowsDays})`,
+    ),
   };
 }

@@ -342,6 +342,7 @@ describe('the deployed function bundles, outside the repository', () => {
       // So does the inbound report route: MAIL_INBOUND_SECRET is not set.
       ['POST', '/api/mail/inbound', { headers: { authorization: `Bearer ${'x'.repeat(32)}` } }],
       ['GET', '/api/suppressions', { token }],
+      ['GET', '/api/subscribers/import/1', { token }],
       ['POST', '/admin/login/mfa', { json: { ticket: 'A'.repeat(43), method: 'totp', code: '123456' } }],
       ['POST', '/admin/password-reset', { json: { email: 'someone@korvel.example' } }],
       ['GET', '/api/account', { token }],

@@ -29,6 +29,7 @@ describe('the privacy policy', () => {
     expect(policy).toContain(`**${RETENTION.meetingMonths} months after the meeting date**`);
     expect(policy).toContain(`older than **${RETENTION.rateLimitHours} hours**`);
     expect(policy).toContain(`We keep the daily totals for **${RETENTION.insightMonths} months**`);
+    expect(policy).toContain(`we delete it **${RETENTION.importRowsDays} days after the import**`);
   });
 
   test('describes the confirmation limit and the unsubscribe hash the code keeps', () => {

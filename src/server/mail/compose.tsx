@@ -368,6 +368,7 @@ const builders: Record<MailTemplate, Builder> = {
           siteUrl={siteUrl}
           lang={s.lang}
           confirmUrl={linkUrl(siteUrl, 'confirm', token, s.lang)}
+          invited={context.row.params.invited === true}
         />
       ),
       subject: mailCopy(s.lang).newsletter_confirm.subject,

@@ -291,16 +291,22 @@ export function MeetingCancelled(props: ToReader & { start: Date; visitorTimeZon
   );
 }
 
-export function NewsletterConfirm({ siteUrl, lang, confirmUrl }: ToReader & { confirmUrl: string }) {
+/** `invited`: the address came from the firm's own contact list (an import), not from the sign-up form. */
+export function NewsletterConfirm({
+  siteUrl,
+  lang,
+  confirmUrl,
+  invited = false,
+}: ToReader & { confirmUrl: string; invited?: boolean }) {
   const c = mailCopy(lang).newsletter_confirm;
   return (
     <MailLayout siteUrl={siteUrl} lang={lang} heading={c.heading} preview={c.preview}>
-      <Paragraph>{c.intro}</Paragraph>
+      <Paragraph>{invited ? c.intro_invited : c.intro}</Paragraph>
       <Action href={confirmUrl}>{c.button}</Action>
       <Paragraph small>
         {c.expiry} <TextLink href={confirmUrl} />
       </Paragraph>
-      <Paragraph small>{c.not_you}</Paragraph>
+      <Paragraph small>{invited ? c.not_you_invited : c.not_you}</Paragraph>
     </MailLayout>
   );
 }

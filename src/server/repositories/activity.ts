@@ -35,6 +35,8 @@ export const ACTIVITY_ACTIONS = [
   'team.reset_factors',
   'subscriber.delete',
   'subscribers.export',
+  'subscribers.import',
+  'subscribers.import_cancel',
   'campaign.test',
   'campaign.send',
   'meeting.confirm',

@@ -39,6 +39,8 @@ export interface OutgoingMail {
   inquiryId?: number;
   subscriberId?: number;
   campaignId?: number;
+  /** Keeps to the send rate (MAIL_RATE_PER_MINUTE), as a newsletter issue's copies always do. */
+  paced?: boolean;
 }
 
 export interface OutboxRow {
@@ -109,10 +111,11 @@ export async function enqueueMail(db: Queryable, mails: readonly OutgoingMail[])
   for (let from = 0; from < mails.length; from += ENQUEUE_CHUNK) {
     const chunk = mails.slice(from, from + ENQUEUE_CHUNK);
     const rows = await db.query<{ id: number }>(
-      `INSERT INTO outbox (idempotency_key, template, recipient, params, inquiry_id, subscriber_id, campaign_id)
-       SELECT key, template, recipient, params::jsonb, inquiry_id, subscriber_id, campaign_id
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[])
-         AS m (key, template, recipient, params, inquiry_id, subscriber_id, campaign_id)
+      `INSERT INTO outbox (idempotency_key, template, recipient, params, inquiry_id, subscriber_id, campaign_id,
+         paced)
+       SELECT key, template, recipient, params::jsonb, inquiry_id, subscriber_id, campaign_id, paced
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::bool[])
+         AS m (key, template, recipient, params, inquiry_id, subscriber_id, campaign_id, paced)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         chunk.map((m) => m.key),
@@ -122,6 +125,7 @@ export async function enqueueMail(db: Queryable, mails: readonly OutgoingMail[])
         chunk.map((m) => m.inquiryId ?? null),
         chunk.map((m) => m.subscriberId ?? null),
         chunk.map((m) => m.campaignId ?? null),
+        chunk.map((m) => m.paced ?? false),
       ],
     );
     ids.push(...rows.map((row) => row.id));
@@ -132,6 +136,9 @@ export async function enqueueMail(db: Queryable, mails: readonly OutgoingMail[])
 /** How long a claimed row stays the claiming worker's before another may take it over (after a crash). */
 export const LEASE_SECONDS = 5 * 60;
 
+/** Mail that keeps to the send rate: newsletter issues' copies and an import's confirmation mails. */
+const PACED = `(template = 'campaign' OR paced)`;
+
 const DUE = `((status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now()))`;
 const CLAIM = `status = 'sending', attempts = attempts + 1, claimed_at = clock_timestamp(),
   lease_until = now() + make_interval(secs => ${LEASE_SECONDS})`;
@@ -139,7 +146,8 @@ const CLAIM = `status = 'sending', attempts = attempts + 1, claimed_at = clock_t
 /**
  * Claims up to `limit` due rows for this worker: pending rows whose time has come and `sending` rows whose
  * lease ran out (their worker died). With `ids`, only those rows (the attempt right after a request).
- * Newsletter issues' copies are left to {@link claimCampaignMail}, which keeps to the send rate.
+ * Paced mail (newsletter issues' copies, an import's confirmation mails) is left to {@link claimCampaignMail},
+ * which keeps to the send rate.
  */
 export async function claimDueMail(
   db: Queryable,
@@ -150,7 +158,7 @@ export async function claimDueMail(
     `UPDATE outbox SET ${CLAIM}
      WHERE id IN (
        SELECT id FROM outbox
-       WHERE ${DUE} AND template <> 'campaign' ${onlyIds}
+       WHERE ${DUE} AND NOT ${PACED} ${onlyIds}
        ORDER BY next_attempt_at, id
        LIMIT $1
        FOR UPDATE SKIP LOCKED)
@@ -164,8 +172,8 @@ export async function claimDueMail(
 const CAMPAIGN_RATE_LOCK = 724_310_2011;
 
 /**
- * Claims up to `limit` copies of newsletter issues, but never more than `ratePerMinute` in any 60 seconds
- * across all workers: the claims of the last minute are counted (up to the budget, no further) under a
+ * Claims up to `limit` paced mails (copies of newsletter issues, an import's confirmation mails), but never
+ * more than `ratePerMinute` in any 60 seconds across all workers: the claims of the last minute are counted (up to the budget, no further) under a
  * transaction-scoped advisory lock, so two workers that overlap cannot both spend the same budget.
  */
 export async function claimCampaignMail(
@@ -178,12 +186,12 @@ export async function claimCampaignMail(
       `UPDATE outbox SET ${CLAIM}
        WHERE id IN (
          SELECT id FROM outbox
-         WHERE ${DUE} AND template = 'campaign'
+         WHERE ${DUE} AND ${PACED}
          ORDER BY next_attempt_at, id
          LIMIT least($1, greatest($2 - (
            SELECT count(*) FROM (
              SELECT 1 FROM outbox
-             WHERE template = 'campaign' AND claimed_at > clock_timestamp() - interval '60 seconds'
+             WHERE ${PACED} AND claimed_at > clock_timestamp() - interval '60 seconds'
              LIMIT $2) AS spent), 0))
          FOR UPDATE SKIP LOCKED)
        RETURNING ${COLUMNS}`,

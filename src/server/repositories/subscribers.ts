@@ -219,6 +219,7 @@ export async function unsubscribe(db: Queryable, id: number, tag: string): Promi
   const row = await lockForLink(db, id, tag);
   if (!row) return 'gone';
   await db.query('DELETE FROM subscribers WHERE id = $1', [id]);
+  await forgetImportedAddress(db, id);
   // A bounce or complaint that already suppresses the address stays, but without the address itself: after an
   // unsubscribe only its hash is kept.
   await db.query(
@@ -234,8 +235,17 @@ export async function unsubscribe(db: Queryable, id: number, tag: string): Promi
   return 'done';
 }
 
+/** An import's report keeps no address or name of a subscriber who is gone (unsubscribed or deleted). */
+async function forgetImportedAddress(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    'UPDATE subscriber_import_rows SET email = NULL, name = NULL, consent_source = NULL WHERE subscriber_id = $1',
+    [id],
+  );
+}
+
 /** @returns false when no row had this id (already deleted, or never existed). */
 export async function deleteSubscriber(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query('DELETE FROM subscribers WHERE id = $1 RETURNING id', [id]);
+  if (rows.length === 1) await forgetImportedAddress(db, id);
   return rows.length === 1;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   deleteSubscriber,
   fetchAllSubscribers,
@@ -13,6 +13,7 @@ import {
 } from './api.ts';
 import { copyText } from './clipboard.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ContactImport } from './ContactImport.tsx';
 import { downloadCsv } from './download.ts';
 import type { TabProps } from './tab-props.ts';
 import type { PagerCopy, SubscribersCopy } from './copy.ts';
@@ -33,6 +34,8 @@ interface Props {
   pagerLabel: string;
   notify: (text: string, tone?: ToastTone) => void;
   onUnauthorized: () => void;
+  /** Changes when the list changed elsewhere (an import ended): the page is asked again. */
+  changes?: number;
 }
 
 function SortIcon({ direction }: { direction: 'ascending' | 'descending' | undefined }) {
@@ -44,7 +47,15 @@ function SortIcon({ direction }: { direction: 'ascending' | 'descending' | undef
   );
 }
 
-export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, onUnauthorized }: Props) {
+export function SubscriberTable({
+  token,
+  copy,
+  pagerCopy,
+  pagerLabel,
+  notify,
+  onUnauthorized,
+  changes = 0,
+}: Props) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<SubscriberQuery>(DEFAULT_QUERY);
@@ -92,7 +103,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
       },
     );
     return () => controller.abort();
-  }, [token, query, reload, onUnauthorized]);
+  }, [token, query, reload, changes, onUnauthorized]);
 
   // How many sign-ups wait for confirmation, for the summary line (one row is enough to read the count).
   useEffect(() => {
@@ -102,7 +113,7 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
       () => setAwaiting(null),
     );
     return () => controller.abort();
-  }, [token, reload]);
+  }, [token, reload, changes]);
 
   // After a deletion, focus moves to the Delete button now in the removed row's place, or to the search.
   useEffect(() => {
@@ -443,14 +454,31 @@ export function SubscriberTable({ token, copy, pagerCopy, pagerLabel, notify, on
   );
 }
 
-/** The panel's subscribers tab. */
-export const SubscribersTab = ({ copy, token, notify, onUnauthorized }: TabProps) => (
-  <SubscriberTable
-    token={token}
-    copy={copy.subscribers}
-    pagerCopy={copy.pager}
-    pagerLabel={copy.pager.subscribers}
-    notify={notify}
-    onUnauthorized={onUnauthorized}
-  />
-);
+/** The panel's subscribers tab: the contact import, folded away until opened, above the list. */
+export function SubscribersTab({ copy, token, notify, onUnauthorized }: TabProps) {
+  const [changes, setChanges] = useState(0);
+  const imported = useCallback(() => setChanges((n) => n + 1), []);
+  return (
+    <>
+      <details className="admin-import-panel">
+        <summary className="admin-import-panel__summary">{copy.subscriberImport.title}</summary>
+        <ContactImport
+          token={token}
+          copy={copy.subscriberImport}
+          notify={notify}
+          onUnauthorized={onUnauthorized}
+          onFinished={imported}
+        />
+      </details>
+      <SubscriberTable
+        token={token}
+        copy={copy.subscribers}
+        pagerCopy={copy.pager}
+        pagerLabel={copy.pager.subscribers}
+        notify={notify}
+        onUnauthorized={onUnauthorized}
+        changes={changes}
+      />
+    </>
+  );
+}

@@ -12,6 +12,8 @@ import type { Lang } from '../../../i18n/lang.ts';
 import type { Insights } from '../../../server/repositories/insight.ts';
 import type { Suppression, SuppressionReason } from '../../../server/repositories/suppressions.ts';
 import type { Deliverability } from '../../../server/mail/suppression.ts';
+import type { ImportMode, ImportStatus } from '../../../server/repositories/imports.ts';
+import type { ImportField } from '../../../lib/csv-text.ts';
 import type {
   Subscriber,
   SubscriberSort,
@@ -19,6 +21,9 @@ import type {
 } from '../../../server/repositories/subscribers.ts';
 
 export type {
+  ImportField,
+  ImportMode,
+  ImportStatus,
   Campaign,
   CampaignFailure,
   Deliverability,
@@ -90,22 +95,25 @@ export interface CallOptions {
   token?: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
+  /** A body of another type (a CSV upload); `json` is for everything else. */
+  body?: Blob;
   signal?: AbortSignal;
 }
 
 export async function call(
   path: string,
-  { token, method = 'GET', json, signal }: CallOptions,
+  { token, method = 'GET', json, body, signal }: CallOptions,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
+  if (body) headers['content-type'] = body.type;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: json === undefined ? body : JSON.stringify(json),
       signal,
       cache: 'no-store',
       credentials: 'same-origin',
@@ -356,4 +364,43 @@ export async function fetchInsights(
   const query = new URLSearchParams(range);
   const response = await call(`/api/insights?${query}`, { token, signal });
   return (await response.json()) as Insights;
+}
+
+/** What an import is told besides its file: mode, source, the column of each mapped field and the defaults. */
+export interface ImportSettings {
+  mode: ImportMode;
+  source: string;
+  mapping: Partial<Record<ImportField, string>>;
+  defaultLang: Lang;
+  /** `YYYY-MM-DD`, for rows without a consent date of their own; empty for none. */
+  consentedOn: string;
+}
+
+/** Uploads a contact list (a CSV file, or pasted text as UTF-8 CSV); resolves to the new import's id. */
+export async function startImport(token: string, file: Blob, settings: ImportSettings): Promise<number> {
+  const query = new URLSearchParams({
+    mode: settings.mode,
+    source: settings.source,
+    defaultLang: settings.defaultLang,
+  });
+  if (settings.consentedOn) query.set('consentedOn', settings.consentedOn);
+  for (const [field, column] of Object.entries(settings.mapping)) if (column) query.set(field, column);
+  const body = new Blob([file], { type: 'text/csv' });
+  const response = await call(`/api/subscribers/import?${query}`, { method: 'POST', token, body });
+  return ((await response.json()) as { id: number }).id;
+}
+
+export async function fetchImport(token: string, id: number, signal?: AbortSignal): Promise<ImportStatus> {
+  return (await (await call(`/api/subscribers/import/${id}`, { token, signal })).json()) as ImportStatus;
+}
+
+export async function cancelImport(token: string, id: number): Promise<ImportStatus> {
+  return (await (
+    await call(`/api/subscribers/import/${id}/cancel`, { method: 'POST', token })
+  ).json()) as ImportStatus;
+}
+
+/** The import's report as CSV text. */
+export async function fetchImportReport(token: string, id: number): Promise<string> {
+  return (await call(`/api/subscribers/import/${id}/report`, { token })).text();
 }

@@ -4,6 +4,66 @@
  */
 import type { TabName } from './tabs.ts';
 
+/** The Subscribers tab's contact import (issue 36). */
+export const IMPORT_KEYS = [
+  'title',
+  'intro',
+  'file',
+  'paste',
+  'paste_hint',
+  'columns',
+  'columns_hint',
+  'field_email',
+  'field_name',
+  'field_lang',
+  'field_topics',
+  'field_consentDate',
+  'field_consentSource',
+  'not_in_file',
+  'mode',
+  'mode_consented',
+  'mode_consented_hint',
+  'mode_confirm',
+  'mode_confirm_hint',
+  'source',
+  'source_hint',
+  'date',
+  'default_lang',
+  'lang_en',
+  'lang_de',
+  'start',
+  'starting',
+  'need_list',
+  'need_source',
+  'progress',
+  'state_running',
+  'state_done',
+  'state_cancelled',
+  'added',
+  'updated',
+  'skipped',
+  'rejected',
+  'rejected_title',
+  'rejected_line',
+  'rejected_more',
+  'cancel',
+  'report',
+  'report_failed',
+  'again',
+  'finished',
+  'cancelled',
+  'error_too_many_rows',
+  'error_formula_cells',
+  'error_no_email_column',
+  'error_unknown_column',
+  'error_no_consent_date',
+  'error_not_csv',
+  'error_invalid_csv',
+  'error_empty_file',
+  'error_payload_too_large',
+  'error_generic',
+] as const;
+
 export const LOGIN_KEYS = ['email', 'password', 'submit', 'error', 'home'] as const;
 
 export const SUBSCRIBER_KEYS = [
@@ -820,6 +880,7 @@ export type LoginCopy = Record<(typeof LOGIN_KEYS)[number] | (typeof LOGIN_EXTRA
   errorHeading: string;
 };
 export type SubscribersCopy = Record<(typeof SUBSCRIBER_KEYS)[number], string>;
+export type ImportCopy = Record<(typeof IMPORT_KEYS)[number], string>;
 export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
 export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number], string>;
 export type PagerCopy = Record<(typeof PAGER_KEYS)[number], string>;
@@ -832,6 +893,7 @@ export interface PanelCopy {
   /** "Successful registration!", shown once after the sign-in page hands over. */
   signedIn: string;
   subscribers: SubscribersCopy;
+  subscriberImport: ImportCopy;
   inquiries: InquiriesCopy;
   campaigns: CampaignsCopy;
   overview: OverviewCopy;
