@@ -234,8 +234,11 @@ class OutcomeRecorder {
   #waiting: MailOutcome[] = [];
   #running: Promise<void> | undefined;
   #failed: unknown;
+  readonly #db: Db;
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db) {
+    this.#db = db;
+  }
 
   add(outcome: MailOutcome): void {
     this.#waiting.push(outcome);
@@ -247,7 +250,7 @@ class OutcomeRecorder {
       while (this.#waiting.length > 0 && this.#failed === undefined) {
         const outcomes = this.#waiting;
         this.#waiting = [];
-        await recordPatiently(this.db, outcomes);
+        await recordPatiently(this.#db, outcomes);
       }
     } catch (error) {
       this.#failed = error;
