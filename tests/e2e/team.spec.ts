@@ -273,8 +273,9 @@ test.describe('activity tab', () => {
     await openTab(page, 'activity');
     const table = page.getByRole('table', { name: t('activity.heading') });
     await expect(table).toBeVisible();
-    await page.getByLabel(t('activity.actor')).selectOption({ label: owner.email });
-    await page.getByLabel(t('activity.action')).selectOption('auth.sign_in');
+    // Exact labels: the Subscribers tab's import (kept mounted) explains its consent mode with "each person".
+    await page.getByLabel(t('activity.actor'), { exact: true }).selectOption({ label: owner.email });
+    await page.getByLabel(t('activity.action'), { exact: true }).selectOption('auth.sign_in');
     const rows = table.locator('tbody tr');
     await expect(rows.first()).toContainText(owner.email);
     await expect(rows.first()).toContainText(t('activity_actions.auth_sign_in'));
