@@ -30,7 +30,7 @@ import {
   snsNotification,
   WEBHOOK_ENV,
 } from '../../tests/support/mail-webhooks.ts';
-import { openLoop, type OpenLoopRequest } from './lib/open-loop.ts';
+import { openLoop, percentile, type OpenLoopRequest } from './lib/open-loop.ts';
 
 const SUBSCRIBERS = 20_000;
 /** Relays post from many senders at once; 25 open connections let 200/s through at 100 ms each. */
@@ -90,7 +90,7 @@ async function serve(): Promise<void> {
                 (SELECT count(*)::int FROM mail_suppressions WHERE reason = 'hard_bounce') AS suppressed`,
       );
       handled.sort((a, b) => a - b);
-      const at = (p: number) => Number((handled[Math.floor((handled.length - 1) * p)] ?? 0).toFixed(1));
+      const at = (p: number) => Number(percentile(handled, p).toFixed(1));
       const timing = { handlerP50: at(0.5), handlerP99: at(0.99) };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...state, ...timing }));
       return;
@@ -277,7 +277,7 @@ async function verificationCost(): Promise<void> {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.floor((times.length - 1) * p)]!.toFixed(2);
+    const at = (p: number) => percentile(times, p).toFixed(2);
     rows.push(`${name} p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
   }
   console.log(

@@ -46,10 +46,10 @@ export interface OpenLoopResult {
   errors: number;
 }
 
-/** The `fraction` percentile of ascending `sorted` (nearest rank), rounded to whole milliseconds. */
-function percentile(sorted: readonly number[], fraction: number): number {
+/** The `fraction` percentile of ascending `sorted` (nearest rank); 0 for no values. */
+export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]!);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * fraction) - 1))]!;
 }
 
 export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
@@ -94,8 +94,8 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   return {
     requests: answered,
     throughput: answered / ((Math.max(lastAnswer, start + options.duration * 1000) - start) / 1000),
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
+    p50: Math.round(percentile(latencies, 0.5)),
+    p99: Math.round(percentile(latencies, 0.99)),
     errors,
   };
 }
