@@ -10,7 +10,13 @@ import { emailHash } from '../mail/hash.ts';
 import { RATE_WINDOW_DAYS, SOFT_BOUNCE_WINDOW_DAYS } from '../mail/thresholds.ts';
 
 /** `erased`: the firm erased the person's data at their request (DELETE /api/newsletter/{id}); only the hash stays. */
-export const SUPPRESSION_REASONS = ['unsubscribe', 'hard_bounce', 'soft_bounce', 'complaint', 'erased'] as const;
+export const SUPPRESSION_REASONS = [
+  'unsubscribe',
+  'hard_bounce',
+  'soft_bounce',
+  'complaint',
+  'erased',
+] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 /**
  * `link`: the unsubscribe link or the one-click List-Unsubscribe; `admin`: an erasure in the admin; the rest are
