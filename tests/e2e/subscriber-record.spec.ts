@@ -136,7 +136,9 @@ test('opening a subscriber shows the record; Export downloads it; Erase asks, th
   await expect(bounces).toContainText('mailbox full');
   await expect(record.getByRole('button', { name: t('subscriber_record.close') })).toBeFocused();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath('record.png'), fullPage: false });
+  await page.screenshot({ path: test.info().outputPath('record.png') });
+  await record.getByRole('button', { name: t('subscriber_record.close') }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('record-actions.png') });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -156,6 +158,7 @@ test('opening a subscriber shows the record; Export downloads it; Erase asks, th
   await expect(confirm).toContainText(email);
   await expect(confirm.getByRole('button', { name: t('subscriber_record.erase_cancel') })).toBeFocused();
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('record-erase.png') });
   await confirm.getByRole('button', { name: t('subscriber_record.erase_cancel') }).click();
   await expect(confirm).toBeHidden();
   await expect(record).toBeVisible();
