@@ -22,7 +22,10 @@ export default async () => {
     const schedule = await startDueCampaigns(db);
     const mail = await processOutbox(db, { deadline: start + 20_000 });
     const retention = await applyRetention(db);
-    return Response.json({ imports, schedule, mail, retention }, { headers: { 'cache-control': 'no-store' } });
+    return Response.json(
+      { imports, schedule, mail, retention },
+      { headers: { 'cache-control': 'no-store' } },
+    );
   } catch (error) {
     return failure('mail-worker', error);
   }

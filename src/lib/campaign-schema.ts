@@ -64,12 +64,13 @@ const campaignFields = {
    * or `…Z`); null takes it off the schedule. Whether the moment is still ahead is the server's check.
    */
   scheduledAt: z.nullable(
-    z
-      .string(SCHEDULE_FORMAT)
-      .check(
-        z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/, SCHEDULE_FORMAT),
-        z.refine((value: string) => !Number.isNaN(Date.parse(value)), SCHEDULE_FORMAT),
+    z.string(SCHEDULE_FORMAT).check(
+      z.regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/,
+        SCHEDULE_FORMAT,
       ),
+      z.refine((value: string) => !Number.isNaN(Date.parse(value)), SCHEDULE_FORMAT),
+    ),
   ),
 };
 

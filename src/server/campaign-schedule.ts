@@ -50,7 +50,10 @@ export function delayText(seconds: number): string {
  * The schedule a create or update asks for: a Date to (re)schedule, null to unschedule, undefined to leave it.
  * A moment that has passed or lies beyond the horizon is a 400.
  */
-export function requestedSchedule(value: string | null | undefined, now = new Date()): Date | null | undefined {
+export function requestedSchedule(
+  value: string | null | undefined,
+  now = new Date(),
+): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const moment = new Date(value);
   const refuse = (message: string) =>
@@ -79,7 +82,8 @@ export async function logScheduleChange(
         : `campaign ${entry.id} for ${logMoment(after)}, was ${logMoment(before)}`;
   await recordActivity(db, {
     actor: entry.actor,
-    action: after === null ? 'campaign.unschedule' : before === null ? 'campaign.schedule' : 'campaign.reschedule',
+    action:
+      after === null ? 'campaign.unschedule' : before === null ? 'campaign.schedule' : 'campaign.reschedule',
     target,
     ip: entry.ip,
   });
