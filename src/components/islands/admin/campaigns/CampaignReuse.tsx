@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { localePath } from '../../../../i18n/lang.ts';
 import { duplicateCampaign, isAuthError, setCampaignArchive, type CampaignDetail } from '../api.ts';
 import { fill } from '../format.ts';
@@ -17,6 +17,9 @@ interface Props extends Pick<CampaignsProps, 'token' | 'copy' | 'notify' | 'onUn
  */
 export function CampaignReuse({ token, copy, notify, onUnauthorized, campaign, onChange, onOpen }: Props) {
   const [busy, setBusy] = useState(false);
+  /** The box follows the click at once; a failed save puts it back. */
+  const [listed, setListed] = useState(campaign.inArchive);
+  useEffect(() => setListed(campaign.inArchive), [campaign.inArchive]);
   const archivable = campaign.status === 'sent' || campaign.status === 'sending';
 
   const act = async (work: () => Promise<void>, failed: string) => {
@@ -25,6 +28,7 @@ export function CampaignReuse({ token, copy, notify, onUnauthorized, campaign, o
     try {
       await work();
     } catch (error) {
+      setListed(campaign.inArchive);
       if (isAuthError(error)) onUnauthorized();
       else notify(failed, 'error');
     } finally {
@@ -38,11 +42,13 @@ export function CampaignReuse({ token, copy, notify, onUnauthorized, campaign, o
       notify(copy.duplicated);
     }, copy.duplicate_failed);
 
-  const toggle = (inArchive: boolean) =>
-    act(async () => {
+  const toggle = (inArchive: boolean) => {
+    setListed(inArchive);
+    return act(async () => {
       onChange(await setCampaignArchive(token, campaign.id, inArchive));
       notify(inArchive ? copy.archive_listed : copy.archive_unlisted);
     }, copy.archive_failed);
+  };
 
   return (
     <div className="admin-campaign__reuse">
@@ -55,7 +61,7 @@ export function CampaignReuse({ token, copy, notify, onUnauthorized, campaign, o
           <label className="admin-choice__option">
             <input
               type="checkbox"
-              checked={campaign.inArchive}
+              checked={listed}
               aria-disabled={busy}
               onChange={(event) => !busy && void toggle(event.target.checked)}
             />
