@@ -98,7 +98,7 @@ export interface ScheduleRun {
 
 /** Why a due issue did not start, for the log. */
 async function giveUp(db: Db, id: number, scheduledAt: Date, reason: string, run: ScheduleRun) {
-  if (!(await unscheduleDue(db, id, scheduledAt))) return;
+  if (!(await unscheduleDue(db, id))) return;
   run.unscheduled.push(id);
   await recordActivity(db, {
     actor: null,

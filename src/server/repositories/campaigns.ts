@@ -444,12 +444,15 @@ export async function dueCampaigns(db: Queryable, limit = 20): Promise<DueCampai
   return rows.map((row) => ({ id: row.id, lang: row.lang, scheduledAt: new Date(row.scheduled_at) }));
 }
 
-/** Takes a due draft off the schedule (it could not start); false when it started or moved meanwhile. */
-export async function unscheduleDue(db: Queryable, id: number, scheduledAt: Date): Promise<boolean> {
+/**
+ * Takes a draft that is still due off the schedule (it could not start); false when it started, was
+ * unscheduled or moved to a later time meanwhile.
+ */
+export async function unscheduleDue(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query(
     `UPDATE campaigns SET scheduled_at = NULL, updated_at = now()
-     WHERE id = $1 AND status = 'draft' AND scheduled_at = $2 RETURNING id`,
-    [id, scheduledAt],
+     WHERE id = $1 AND status = 'draft' AND scheduled_at <= now() RETURNING id`,
+    [id],
   );
   return rows.length > 0;
 }
