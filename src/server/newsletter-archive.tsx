@@ -85,9 +85,10 @@ function shellOf(origin: string, lang: Lang): Promise<string> {
 }
 
 export const archiveHandler: Handler = async (req) => {
+  const db = database();
   const url = new URL(req.url);
   const { lang } = splitLocale(url.pathname);
-  const [shell, issues] = await Promise.all([shellOf(url.origin, lang), archivedIssues(database(), lang)]);
+  const [shell, issues] = await Promise.all([shellOf(url.origin, lang), archivedIssues(db, lang)]);
   return new Response(archivePage(shell, issues, lang), {
     status: 200,
     headers: {
