@@ -158,6 +158,8 @@ export const routes: readonly SiteRoute[] = [
     kind: 'legal',
   },
   { path: '/cookie-policy', copy: 'policy:cookies', kind: 'legal' },
+  // The newsletter archive (issue 36): the sent issues a function lists into this page's built shell.
+  { path: '/newsletter', copy: 'newsletter:archive', kind: 'page' },
   { path: '/thanks', copy: 'contact:thanks', kind: 'thanks' },
   // Site search (issue 16): `/search?q=…` links a search; the page itself is not indexed.
   { path: '/search', copy: 'search:page', kind: 'search' },

@@ -20,6 +20,9 @@ const oneLine = (missing: string, max: number, tooLong: string) =>
       z.regex(/^\P{Cc}*$/u, 'Keep it to one line, without line breaks or control characters.'),
     );
 
+const SCHEDULE_FORMAT =
+  'Give the time as ISO 8601 with its offset, e.g. 2026-12-01T09:00:00+01:00, or null to unschedule.';
+
 const campaignFields = {
   subject: oneLine(
     'Write a subject.',
@@ -56,6 +59,19 @@ const campaignFields = {
     ),
   /** The issue's language: who receives it (the confirmed subscribers of that language) and its mail's frame. */
   lang: z.enum(languages, 'The language is "en" (English) or "de" (German).'),
+  /**
+   * When the draft starts sending by itself: an ISO 8601 date and time with its offset (`2026-12-01T09:00:00+01:00`
+   * or `…Z`); null takes it off the schedule. Whether the moment is still ahead is the server's check.
+   */
+  scheduledAt: z.nullable(
+    z.string(SCHEDULE_FORMAT).check(
+      z.regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/,
+        SCHEDULE_FORMAT,
+      ),
+      z.refine((value: string) => !Number.isNaN(Date.parse(value)), SCHEDULE_FORMAT),
+    ),
+  ),
 };
 
 /** POST /api/campaigns: a new draft. */
@@ -66,8 +82,9 @@ export const campaignSchema = z.strictObject(
     markdown: campaignFields.markdown,
     articles: z.optional(campaignFields.articles),
     lang: z.optional(campaignFields.lang),
+    scheduledAt: z.optional(campaignFields.scheduledAt),
   },
-  'Send a JSON object with subject, markdown and, if you like, preheader, articles and lang.',
+  'Send a JSON object with subject, markdown and, if you like, preheader, articles, lang and scheduledAt.',
 );
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
@@ -80,13 +97,14 @@ export const campaignPatchSchema = z
       markdown: z.optional(campaignFields.markdown),
       articles: z.optional(campaignFields.articles),
       lang: z.optional(campaignFields.lang),
+      scheduledAt: z.optional(campaignFields.scheduledAt),
     },
-    'Send a JSON object with the fields to change: subject, preheader, markdown, articles or lang.',
+    'Send a JSON object with the fields to change: subject, preheader, markdown, articles, lang or scheduledAt.',
   )
   .check(
     z.refine(
       (patch) => Object.keys(patch).length > 0,
-      'Send at least one of subject, preheader, markdown, articles or lang.',
+      'Send at least one of subject, preheader, markdown, articles, lang or scheduledAt.',
     ),
   );
 export type CampaignPatch = z.infer<typeof campaignPatchSchema>;

@@ -1,13 +1,19 @@
 /**
  * Newsletter issues from the admin: GET/POST /api/campaigns, GET/PATCH/DELETE /api/campaigns/{id},
- * POST /api/campaigns/{id}/test|send|cancel, POST /api/campaign-preview, and the signed web version at
- * GET /newsletter/issue/{id}?sig=…
+ * POST /api/campaigns/{id}/test|send|cancel|duplicate, PUT /api/campaigns/{id}/archive,
+ * POST /api/campaign-preview, and the signed web version at GET /newsletter/issue/{id}?sig=…
  */
 import { render } from '@react-email/render';
-import { campaignPatchSchema, campaignSchema, type CampaignPatch } from '../lib/campaign-schema.ts';
+import {
+  campaignPatchSchema,
+  campaignSchema,
+  type CampaignInput,
+  type CampaignPatch,
+} from '../lib/campaign-schema.ts';
 import { validate } from '../lib/schemas.ts';
 import { localePath, type Lang } from '../i18n/lang.ts';
 import { requireAdmin, ROLES_FOR } from './auth.ts';
+import { logScheduleChange, requestedSchedule } from './campaign-schedule.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
 import { HttpError, json, noContent, readJson, readText, type Handler } from './http.ts';
@@ -15,7 +21,7 @@ import { articlesFor, CampaignMail } from './mail/campaign.tsx';
 import { fill, mailCopy } from './mail/copy.ts';
 import { sendSoon, workSoon } from './mail/kick.ts';
 import { deliverability } from './mail/suppression.ts';
-import { verifyCampaignView } from './mail/links.ts';
+import { campaignViewUrl, verifyCampaignView } from './mail/links.ts';
 import { mailSettings } from './mail/settings.ts';
 import { htmlPageResponse, linkPageResponse } from './pages/LinkPage.tsx';
 import { onlyParams, paging, rowId } from './query.ts';
@@ -24,12 +30,15 @@ import {
   cancelSending,
   createCampaign,
   deleteDraft,
+  duplicateCampaign,
   findCampaign,
   listCampaigns,
   NoRecipients,
+  setInArchive,
   settleCampaigns,
   startSending,
   updateDraft,
+  type CampaignContent,
   type CampaignStatus,
   type NotDraft,
 } from './repositories/campaigns.ts';
@@ -61,18 +70,21 @@ function checkArticles(ids: readonly string[] | undefined): void {
   if (unknown) throw invalid({ articles: `There is no published article ${unknown}.` });
 }
 
-async function campaignContent(req: Request) {
+async function campaignInput(req: Request): Promise<CampaignInput> {
   const parsed = validate(campaignSchema, await readJson(req, CAMPAIGN_BODY_LIMIT));
   if (!parsed.ok) throw invalid(parsed.fields);
   checkArticles(parsed.data.articles);
-  return {
-    subject: parsed.data.subject,
-    preheader: parsed.data.preheader ?? '',
-    markdown: parsed.data.markdown,
-    articles: parsed.data.articles ?? [],
-    lang: parsed.data.lang ?? 'en',
-  };
+  return parsed.data;
 }
+
+/** What an issue says and in which language, with the defaults of the optional fields. */
+const contentOf = (input: CampaignInput): CampaignContent => ({
+  subject: input.subject,
+  preheader: input.preheader ?? '',
+  markdown: input.markdown,
+  articles: input.articles ?? [],
+  lang: input.lang ?? 'en',
+});
 
 /** "English" or "German": the admin is English, and names an issue's language so. */
 const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', de: 'German' };
@@ -90,7 +102,11 @@ export const listCampaignsHandler: Handler = async (req, context) => {
 export const createCampaignHandler: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
-  const campaign = await createCampaign(db, await campaignContent(req), admin.id);
+  const input = await campaignInput(req);
+  const campaign = await createCampaign(db, contentOf(input), admin.id, {
+    scheduledAt: requestedSchedule(input.scheduledAt),
+  });
+  await logScheduleChange(db, { actor: admin, ip: context.ip, id: campaign.id }, null, campaign.scheduledAt);
   return json(201, { id: campaign.id }, { location: `/api/campaigns/${campaign.id}` });
 };
 
@@ -107,16 +123,58 @@ export const getCampaignHandler: Handler = async (req, context) => {
 
 export const updateCampaignHandler: Handler = async (req, context) => {
   const db = database();
-  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
+  const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
   const id = rowId(context.params.id);
   const parsed = validate(campaignPatchSchema, await readJson(req, CAMPAIGN_BODY_LIMIT));
   if (!parsed.ok) throw invalid(parsed.fields);
   const patch: CampaignPatch = parsed.data;
   checkArticles(patch.articles);
-  const result = await updateDraft(db, id, patch);
+  const result = await updateDraft(db, id, { ...patch, scheduledAt: requestedSchedule(patch.scheduledAt) });
   if (!result) throw notFound(id);
   if ('notDraft' in result) throw wrongState(result);
-  return json(200, result);
+  const { scheduledBefore, ...campaign } = result;
+  await logScheduleChange(db, { actor: admin, ip: context.ip, id }, scheduledBefore, campaign.scheduledAt);
+  return json(200, campaign);
+};
+
+/** POST /api/campaigns/{id}/duplicate: a new draft with the content of any issue, not scheduled. */
+export const duplicateCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
+  const id = rowId(context.params.id);
+  await readText(req, 1024);
+  const copy = await duplicateCampaign(db, id, admin.id);
+  if (!copy) throw notFound(id);
+  await recordActivity(db, {
+    actor: admin,
+    action: 'campaign.duplicate',
+    target: `campaign ${copy.id} from campaign ${id}`,
+    ip: context.ip,
+  });
+  return json(201, { id: copy.id }, { location: `/api/campaigns/${copy.id}` });
+};
+
+/** PUT /api/campaigns/{id}/archive `{"inArchive": boolean}`: lists or unlists the issue in the public archive. */
+export const archiveCampaignHandler: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAdmin(req, db, ROLES_FOR.campaigns, context);
+  const id = rowId(context.params.id);
+  const body = await readJson(req, 1024);
+  const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+  const inArchive = (body as { inArchive?: unknown } | null)?.inArchive;
+  if (keys.length !== 1 || typeof inArchive !== 'boolean')
+    throw new HttpError(400, 'validation_failed', 'Send {"inArchive": true} or {"inArchive": false}.', {
+      fields: { inArchive: 'Send true to list the issue in the archive, false to take it out.' },
+    });
+  const campaign = await setInArchive(db, id, inArchive);
+  if (!campaign) throw notFound(id);
+  await recordActivity(db, {
+    actor: admin,
+    action: 'campaign.archive',
+    target: `campaign ${id} ${inArchive ? 'listed in' : 'taken out of'} the public archive`,
+    ip: context.ip,
+  });
+  return json(200, { ...campaign, failures: await campaignFailures(db, id) });
 };
 
 export const deleteCampaignHandler: Handler = async (req, context) => {
@@ -250,7 +308,7 @@ const previewUnsubscribeUrl = (siteUrl: string, lang: Lang) =>
 export const previewCampaignHandler: Handler = async (req, context) => {
   const db = database();
   await requireAdmin(req, db, ROLES_FOR.campaigns, context);
-  const content = await campaignContent(req);
+  const content = contentOf(await campaignInput(req));
   const { siteUrl } = mailSettings();
   const element = (
     <CampaignMail
@@ -269,7 +327,10 @@ export const previewCampaignHandler: Handler = async (req, context) => {
 const WEB_VERSION_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** GET /newsletter/issue/{id}?sig=…: the issue as a page, without sign-in and without anyone's details. */
+/**
+ * GET /newsletter/issue/{id}?sig=…: the issue as a page, without sign-in and without anyone's details; the
+ * archive links the same address. Indexable only while the issue is sent and listed in the archive.
+ */
 export const viewCampaignHandler: Handler = async (req, context) => {
   const params = new URL(req.url).searchParams;
   const raw = context.params.id ?? '';
@@ -302,5 +363,12 @@ export const viewCampaignHandler: Handler = async (req, context) => {
       webTitle={fill(words.web_title, { subject: campaign.subject })}
     />,
   );
-  return htmlPageResponse(200, html, WEB_VERSION_CSP);
+  const response = htmlPageResponse(200, html, WEB_VERSION_CSP);
+  // A sent issue in the public archive is a page search engines may index, at this one address.
+  if (campaign.status === 'sent' && campaign.inArchive) {
+    response.headers.delete('x-robots-tag');
+    response.headers.set('cache-control', 'public, max-age=300');
+    response.headers.set('link', `<${campaignViewUrl(siteUrl, id)}>; rel="canonical"`);
+  }
+  return response;
 };

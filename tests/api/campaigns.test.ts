@@ -255,7 +255,11 @@ describe('sending', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(page.headers.get('x-robots-tag')).toContain('noindex');
+    // Sent and listed in the public archive (the default, issue 36), the web copy is for search engines too.
+    expect((await get(body.id)).body).toMatchObject({ status: 'sent', inArchive: true });
+    const indexed = await api.call('GET', view.slice(SITE_URL.length));
+    expect(indexed.headers.get('x-robots-tag')).toBeNull();
+    expect(indexed.headers.get('link')).toBe(`<${view}>; rel="canonical"`);
     expect(page.text).toContain(`<title>${ISSUE.subject.replace(/:/g, ':')} · Korvel newsletter</title>`);
     expect(page.text).toContain('EU GMP Annex 1');
     expect(page.text).not.toContain('reader1@list.example');

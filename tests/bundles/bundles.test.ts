@@ -327,8 +327,11 @@ describe('the deployed function bundles, outside the repository', () => {
       ['POST', '/api/campaigns/1/test', { token }],
       ['POST', '/api/campaigns/1/send', { token }],
       ['POST', '/api/campaigns/1/cancel', { token }],
+      ['POST', '/api/campaigns/1/duplicate', { token }],
+      ['PUT', '/api/campaigns/1/archive', { token, json: { inArchive: false } }],
       ['POST', '/api/campaign-preview', { token, json: ISSUE }],
       ['GET', `/newsletter/issue/1?sig=${campaignViewSignature(1)}`],
+      ['GET', '/newsletter'],
       ['GET', '/api/insights', { token }],
       // A browser's beacon (a bot's is answered without the database).
       [

@@ -66,6 +66,8 @@ const specRoutes = [
   '/admin/account',
   // Not in SPEC: site search (issue 16).
   '/search',
+  // Not in SPEC: the public newsletter archive (issue 36).
+  '/newsletter',
   // Not in SPEC: a case study per project reference (issue 15), one per file in src/content/references.
   ...readdirSync(new URL('../../src/content/references/', import.meta.url))
     .filter((file) => file.endsWith('.yaml'))

@@ -61,6 +61,17 @@ export interface Campaign extends CampaignContent {
   updatedAt: string;
   sendStartedAt: string | null;
   finishedAt: string | null;
+  /**
+   * When a draft is to start sending by itself; after a scheduled start, the moment it was planned for (a send
+   * started by hand clears it). Null when the issue was never scheduled.
+   */
+  scheduledAt: string | null;
+  /** Seconds between the planned and the actual start of an issue the schedule started; null otherwise. */
+  startDelaySeconds: number | null;
+  /** Whether the issue is listed in the public archive once sent. */
+  inArchive: boolean;
+  /** The issue this draft was duplicated from. */
+  duplicatedFrom: number | null;
 }
 
 /** A copy that could not be delivered, as the admin sees it. */
@@ -85,10 +96,13 @@ interface CampaignRow extends Record<string, unknown> {
   updated_at: Date;
   send_started_at: Date | null;
   finished_at: Date | null;
+  scheduled_at: Date | null;
+  in_archive: boolean;
+  duplicated_from: number | null;
 }
 
 const COLUMNS = `id, subject, preheader, markdown, articles, lang, status, recipients, created_at, updated_at,
-  send_started_at, finished_at`;
+  send_started_at, finished_at, scheduled_at, in_archive, duplicated_from`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -152,7 +166,18 @@ const toCampaign = (row: CampaignRow, tally: Tally = NO_COPIES): Campaign => ({
   updatedAt: iso(row.updated_at)!,
   sendStartedAt: iso(row.send_started_at),
   finishedAt: iso(row.finished_at),
+  scheduledAt: iso(row.scheduled_at),
+  startDelaySeconds: startDelay(row),
+  inArchive: row.in_archive,
+  duplicatedFrom: row.duplicated_from,
 });
+
+/** Whole seconds from the planned to the actual start, for an issue the schedule started. */
+function startDelay(row: CampaignRow): number | null {
+  if (!row.scheduled_at || !row.send_started_at) return null;
+  const ms = new Date(row.send_started_at).getTime() - new Date(row.scheduled_at).getTime();
+  return Math.max(0, Math.round(ms / 1000));
+}
 
 /**
  * Copies per state for each campaign (test copies are not counted), with the copies that bounced or drew a
@@ -203,13 +228,54 @@ export async function createCampaign(
   db: Queryable,
   content: CampaignContent,
   adminId: number,
+  options: { scheduledAt?: Date | null; duplicatedFrom?: number } = {},
 ): Promise<Campaign> {
   const [row] = await db.query<CampaignRow>(
-    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, created_by)
-     VALUES ($1, $2, $3, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
-    [content.subject, content.preheader, content.markdown, content.articles, content.lang, adminId],
+    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, created_by, scheduled_at, duplicated_from)
+     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    [
+      content.subject,
+      content.preheader,
+      content.markdown,
+      content.articles,
+      content.lang,
+      adminId,
+      options.scheduledAt ?? null,
+      options.duplicatedFrom ?? null,
+    ],
   );
   return toCampaign(row!);
+}
+
+/**
+ * A new draft with the content of any issue (sent, sending, cancelled or a draft), unscheduled; undefined when
+ * there is no such issue.
+ */
+export async function duplicateCampaign(
+  db: Queryable,
+  id: number,
+  adminId: number,
+): Promise<Campaign | undefined> {
+  const [row] = await db.query<CampaignRow>(
+    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, created_by, duplicated_from)
+     SELECT subject, preheader, markdown, articles, lang, $2, id FROM campaigns WHERE id = $1
+     RETURNING ${COLUMNS}`,
+    [id, adminId],
+  );
+  return row && toCampaign(row);
+}
+
+/** Lists or unlists an issue in the public archive (any state: only sent issues are shown). */
+export async function setInArchive(
+  db: Queryable,
+  id: number,
+  inArchive: boolean,
+): Promise<Campaign | undefined> {
+  const rows = await db.query<CampaignRow>(
+    `UPDATE campaigns SET in_archive = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, inArchive],
+  );
+  return (await withTallies(db, rows))[0];
 }
 
 /** Newest first, one page. */
@@ -251,16 +317,23 @@ async function stateOf(db: Queryable, id: number): Promise<NotDraft | undefined>
   return row && { notDraft: row.status };
 }
 
+/**
+ * Changes a draft. `scheduledAt`: a moment schedules or reschedules it, null unschedules it, absent leaves the
+ * schedule as it is. Returns the draft with the schedule it had before, so the caller can log the change.
+ */
 export async function updateDraft(
   db: Queryable,
   id: number,
-  patch: Partial<CampaignContent>,
-): Promise<Campaign | NotDraft | undefined> {
-  const [row] = await db.query<CampaignRow>(
-    `UPDATE campaigns SET subject = coalesce($2, subject), preheader = coalesce($3, preheader),
-       markdown = coalesce($4, markdown), articles = coalesce($5::text[], articles), lang = coalesce($6, lang),
+  patch: Partial<CampaignContent> & { scheduledAt?: Date | null },
+): Promise<(Campaign & { scheduledBefore: string | null }) | NotDraft | undefined> {
+  const [row] = await db.query<CampaignRow & { scheduled_before: Date | null }>(
+    `UPDATE campaigns c SET subject = coalesce($2, c.subject), preheader = coalesce($3, c.preheader),
+       markdown = coalesce($4, c.markdown), articles = coalesce($5::text[], c.articles), lang = coalesce($6, c.lang),
+       scheduled_at = CASE WHEN $7 THEN $8::timestamptz ELSE c.scheduled_at END,
        updated_at = now()
-     WHERE id = $1 AND status = 'draft' RETURNING ${COLUMNS}`,
+     FROM (SELECT id, scheduled_at FROM campaigns WHERE id = $1 FOR UPDATE) AS before
+     WHERE c.id = before.id AND c.status = 'draft'
+     RETURNING ${COLUMNS.replace(/(\w+)/g, 'c.$1')}, before.scheduled_at AS scheduled_before`,
     [
       id,
       patch.subject ?? null,
@@ -268,9 +341,11 @@ export async function updateDraft(
       patch.markdown ?? null,
       patch.articles ?? null,
       patch.lang ?? null,
+      patch.scheduledAt !== undefined,
+      patch.scheduledAt ?? null,
     ],
   );
-  return row ? toCampaign(row) : stateOf(db, id);
+  return row ? { ...toCampaign(row), scheduledBefore: iso(row.scheduled_before) } : stateOf(db, id);
 }
 
 export async function deleteDraft(db: Queryable, id: number): Promise<true | NotDraft | undefined> {
@@ -293,15 +368,20 @@ export class NoRecipients extends Error {
  * Moves a draft to `sending` and queues one copy per confirmed subscriber of this moment whose language is the
  * issue's, in one statement. Call inside a transaction: two sends of one campaign serialise on the campaign row,
  * and the second finds it no longer a draft. Throws {@link NoRecipients} when the issue's language has no
- * confirmed subscriber.
+ * confirmed subscriber. A send by hand clears the draft's schedule; `{ scheduled: true }` (the scheduled
+ * worker) starts the draft only while it is still scheduled for a moment that has come, and keeps that moment.
  */
 export async function startSending(
   tx: Queryable,
   id: number,
+  { scheduled = false } = {},
 ): Promise<{ recipients: number } | NotDraft | undefined> {
   const started = await tx.query<{ id: number; lang: Lang }>(
-    `UPDATE campaigns SET status = 'sending', send_started_at = now(), updated_at = now()
-     WHERE id = $1 AND status = 'draft' RETURNING id, lang`,
+    scheduled
+      ? `UPDATE campaigns SET status = 'sending', send_started_at = now(), updated_at = now()
+         WHERE id = $1 AND status = 'draft' AND scheduled_at <= now() RETURNING id, lang`
+      : `UPDATE campaigns SET status = 'sending', send_started_at = now(), updated_at = now(), scheduled_at = NULL
+         WHERE id = $1 AND status = 'draft' RETURNING id, lang`,
     [id],
   );
   const [campaign] = started;
@@ -321,6 +401,60 @@ export async function startSending(
   if (recipients === 0) throw new NoRecipients(campaign.lang);
   await tx.query('UPDATE campaigns SET recipients = $2 WHERE id = $1', [id, recipients]);
   return { recipients };
+}
+
+/** A sent issue as the public archive lists it. */
+export interface ArchivedIssue {
+  id: number;
+  subject: string;
+  preheader: string;
+  sentAt: Date;
+}
+
+/** The sent issues of a language that are listed in the public archive, newest first. */
+export async function archivedIssues(db: Queryable, lang: Lang, limit = 500): Promise<ArchivedIssue[]> {
+  const rows = await db.query<{ id: number; subject: string; preheader: string; send_started_at: Date }>(
+    `SELECT id, subject, preheader, send_started_at FROM campaigns
+     WHERE status = 'sent' AND in_archive AND lang = $1
+     ORDER BY send_started_at DESC, id DESC LIMIT $2`,
+    [lang, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    subject: row.subject,
+    preheader: row.preheader,
+    sentAt: new Date(row.send_started_at),
+  }));
+}
+
+/** A draft whose scheduled moment has come. */
+export interface DueCampaign {
+  id: number;
+  lang: Lang;
+  scheduledAt: Date;
+}
+
+/** The drafts due to start, the longest overdue first. */
+export async function dueCampaigns(db: Queryable, limit = 20): Promise<DueCampaign[]> {
+  const rows = await db.query<{ id: number; lang: Lang; scheduled_at: Date }>(
+    `SELECT id, lang, scheduled_at FROM campaigns
+     WHERE status = 'draft' AND scheduled_at <= now() ORDER BY scheduled_at, id LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => ({ id: row.id, lang: row.lang, scheduledAt: new Date(row.scheduled_at) }));
+}
+
+/**
+ * Takes a draft that is still due off the schedule (it could not start); false when it started, was
+ * unscheduled or moved to a later time meanwhile.
+ */
+export async function unscheduleDue(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE campaigns SET scheduled_at = NULL, updated_at = now()
+     WHERE id = $1 AND status = 'draft' AND scheduled_at <= now() RETURNING id`,
+    [id],
+  );
+  return rows.length > 0;
 }
 
 /**

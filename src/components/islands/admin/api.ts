@@ -297,6 +297,32 @@ export async function saveCampaign(
   return id;
 }
 
+/** Schedules a draft for an instant (ISO), moves it, or with null takes it off the schedule. */
+export async function scheduleCampaign(
+  token: string,
+  id: number,
+  scheduledAt: string | null,
+): Promise<Campaign> {
+  const response = await call(`/api/campaigns/${id}`, { method: 'PATCH', token, json: { scheduledAt } });
+  return (await response.json()) as Campaign;
+}
+
+/** A new draft with the content of any issue; resolves to the draft's id. */
+export async function duplicateCampaign(token: string, id: number): Promise<number> {
+  const response = await call(`/api/campaigns/${id}/duplicate`, { method: 'POST', token });
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Lists the issue in the public archive, or takes it out. */
+export async function setCampaignArchive(
+  token: string,
+  id: number,
+  inArchive: boolean,
+): Promise<CampaignDetail> {
+  const response = await call(`/api/campaigns/${id}/archive`, { method: 'PUT', token, json: { inArchive } });
+  return (await response.json()) as CampaignDetail;
+}
+
 export async function deleteCampaign(token: string, id: number): Promise<void> {
   await call(`/api/campaigns/${id}`, { method: 'DELETE', token });
 }

@@ -49,6 +49,32 @@ const belgradeTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 
+/** An instant in Belgrade time, where the firm works: "Tue, 1 Dec 2026, 10:00". */
+export const belgradeMoment = (iso: string) => belgrade.format(new Date(iso));
+
+const MOMENT = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
+let ownClock: { plain: Intl.DateTimeFormat; zoned: Intl.DateTimeFormat } | undefined;
+
+/**
+ * The same instant on the reader's own clock, with its zone ("Tue, 1 Dec 2026, 09:00 GMT"), or null when the
+ * reader's clock shows what Belgrade's does.
+ */
+export function ownMomentIfOther(iso: string): string | null {
+  ownClock ??= {
+    plain: new Intl.DateTimeFormat('en-GB', MOMENT),
+    zoned: new Intl.DateTimeFormat('en-GB', { ...MOMENT, timeZoneName: 'short' }),
+  };
+  const date = new Date(iso);
+  return ownClock.plain.format(date) === belgrade.format(date) ? null : ownClock.zoned.format(date);
+}
+
 /** A 30-minute meeting slot in Belgrade time, where the meetings take place: "Tue, 1 Dec 2026, 10:00" and "10:30". */
 export function belgradeSlot(iso: string, minutes = 30): { start: string; end: string } {
   const start = new Date(iso);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { campaignAction, fetchCampaign, isAbort, isAuthError, type CampaignDetail } from '../api.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { fill, localDateTime, percent, plural } from '../format.ts';
+import { belgradeMoment, fill, localDateTime, percent, plural } from '../format.ts';
+import { CampaignReuse } from './CampaignReuse.tsx';
 import type { CampaignsProps } from './types.ts';
 import { MailPreview } from './MailPreview.tsx';
 
@@ -9,13 +10,25 @@ interface Props extends CampaignsProps {
   campaign: CampaignDetail;
   onChange: (campaign: CampaignDetail) => void;
   onRefresh: () => void;
+  /** Opens another issue in place of this one (a duplicate). */
+  onOpen: (id: number) => void;
 }
+
+/** A scheduled start later than this (two of the worker's runs) is called late. */
+const LATE_SECONDS = 120;
+
+/** "3 h 12 min": a delay in hours and minutes. */
+const delayWords = (seconds: number) => {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return [hours && `${hours} h`, `${minutes} min`].filter(Boolean).join(' ');
+};
 
 /** How often a sending issue's counts are fetched again. */
 const POLL_MS = 2_000;
 
 /** A sent (or sending) issue: how many copies went, wait or failed, the failures, and "stop sending". */
-export function CampaignDelivery({ token, copy, campaign, onChange, notify, onUnauthorized }: Props) {
+export function CampaignDelivery({ token, copy, campaign, onChange, onOpen, notify, onUnauthorized }: Props) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const sending = campaign.status === 'sending';
@@ -78,6 +91,14 @@ export function CampaignDelivery({ token, copy, campaign, onChange, notify, onUn
           {campaign.sendStartedAt && fill(copy.started, { date: localDateTime(campaign.sendStartedAt) })}
           {campaign.finishedAt && ` · ${fill(copy.finished, { date: localDateTime(campaign.finishedAt) })}`}
         </p>
+        {campaign.scheduledAt && campaign.startDelaySeconds !== null && (
+          <p className="admin-hint">
+            {fill(copy.started_by_schedule, { belgrade: belgradeMoment(campaign.scheduledAt) })}
+            {campaign.startDelaySeconds > LATE_SECONDS &&
+              `. ${fill(copy.started_late, { delay: delayWords(campaign.startDelaySeconds) })}`}
+          </p>
+        )}
+        <CampaignReuse {...{ token, copy, notify, onUnauthorized, campaign, onChange, onOpen }} />
         <h3 className="admin-campaign__subheading">{copy.delivery}</h3>
         <label className="admin-label" htmlFor="campaign-progress">
           {copy.progress_label}

@@ -16,6 +16,7 @@ import {
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { fill, percent, plural } from '../format.ts';
 import { ArticlePicker } from './ArticlePicker.tsx';
+import { CampaignSchedule } from './CampaignSchedule.tsx';
 import { forgetDraft, keepDraft } from './draft-store.ts';
 import type { CampaignsProps } from './types.ts';
 import { MailPreview } from './MailPreview.tsx';
@@ -51,6 +52,7 @@ export function CampaignEditor(props: Props) {
   /** "English" or "German", as the send button and the dialog name the recipients. */
   const language = copy[`lang_${lang}`];
   const [saved, setSaved] = useState(props.id !== null && !props.restored);
+  const [scheduledAt, setScheduledAt] = useState(initial?.scheduledAt ?? null);
   /** Whether this editor has changed anything; until it has, a draft kept from an earlier session stays. */
   const touched = useRef(Boolean(props.restored));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -261,6 +263,11 @@ export function CampaignEditor(props: Props) {
           copy={copy}
           error={errors.articles}
           onChange={(chosen) => change({ articles: chosen })}
+        />
+        <CampaignSchedule
+          {...{ token, copy, notify, onUnauthorized, scheduledAt }}
+          ensureSaved={save}
+          onChange={setScheduledAt}
         />
         <div className="admin-campaign__actions">
           <button type="submit" className="admin-button" aria-disabled={busy !== null}>

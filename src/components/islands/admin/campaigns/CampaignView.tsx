@@ -12,6 +12,8 @@ interface Props extends CampaignsProps {
   /** Unsaved content from an ended session, to edit in place of the stored text. */
   restored?: CampaignInput;
   onClose: () => void;
+  /** Opens another issue in place of this one (a duplicate just made). */
+  onOpen: (id: number) => void;
 }
 
 /** One issue: its editor while it is a draft, its delivery once it is sent. Loads it and keeps it fresh. */
@@ -84,7 +86,13 @@ export function CampaignView(props: Props) {
           onDeleted={onClose}
         />
       ) : (
-        <CampaignDelivery {...props} campaign={detail!} onChange={setDetail} onRefresh={refresh} />
+        <CampaignDelivery
+          {...props}
+          campaign={detail!}
+          onChange={setDetail}
+          onRefresh={refresh}
+          onOpen={props.onOpen}
+        />
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fetchCampaignPage, type Campaign } from '../api.ts';
 import type { CampaignsCopy } from '../copy.ts';
 import type { TabProps } from '../tab-props.ts';
-import { fill, localDateTime, plural } from '../format.ts';
+import { belgradeMoment, fill, localDateTime, plural } from '../format.ts';
 import { DeliverabilitySummary } from '../DeliverabilitySummary.tsx';
 import { ListFallback } from '../ListFallback.tsx';
 import { Pager } from '../Pager.tsx';
@@ -49,6 +49,10 @@ export function CampaignsTab(props: CampaignsProps) {
         key={open}
         id={open === 'new' ? null : open}
         restored={restoring ? kept?.content : undefined}
+        onOpen={(next) => {
+          setRestoring(false);
+          setOpen(next);
+        }}
         onClose={() => {
           returning.current = true;
           setRestoring(false);
@@ -143,6 +147,11 @@ export function CampaignsTab(props: CampaignsProps) {
                       <span className={`admin-campaign-status admin-campaign-status--${campaign.status}`}>
                         {copy[`status_${campaign.status}`]}
                       </span>
+                      {campaign.status === 'draft' && campaign.scheduledAt && (
+                        <span className="admin-campaign-table__scheduled">
+                          {fill(copy.list_scheduled, { belgrade: belgradeMoment(campaign.scheduledAt) })}
+                        </span>
+                      )}
                     </td>
                     <td>
                       <time dateTime={campaign.createdAt}>{localDateTime(campaign.createdAt)}</time>
