@@ -3,6 +3,7 @@
  * so the public pages' shared form code (src/lib/schemas.ts) does not carry them.
  */
 import * as z from 'zod/mini';
+import { NEWSLETTER_TOPICS } from '../content/constants.ts';
 import { languages } from '../i18n/lang.ts';
 
 /** Limits of a newsletter issue; they match the `campaigns` columns. */
@@ -56,6 +57,13 @@ const campaignFields = {
     ),
   /** The issue's language: who receives it (the confirmed subscribers of that language) and its mail's frame. */
   lang: z.enum(languages, 'The language is "en" (English) or "de" (German).'),
+  /** Who among them: the readers who follow one of these topics; none for every reader of the language. */
+  topics: z
+    .array(
+      z.enum(NEWSLETTER_TOPICS, `Name each topic as one of ${NEWSLETTER_TOPICS.join(', ')}.`),
+      'Send the topics as a list.',
+    )
+    .check(z.refine((ids: string[]) => new Set(ids).size === ids.length, 'Choose each topic only once.')),
 };
 
 /** POST /api/campaigns: a new draft. */
@@ -66,8 +74,9 @@ export const campaignSchema = z.strictObject(
     markdown: campaignFields.markdown,
     articles: z.optional(campaignFields.articles),
     lang: z.optional(campaignFields.lang),
+    topics: z.optional(campaignFields.topics),
   },
-  'Send a JSON object with subject, markdown and, if you like, preheader, articles and lang.',
+  'Send a JSON object with subject, markdown and, if you like, preheader, articles, lang and topics.',
 );
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
@@ -80,13 +89,14 @@ export const campaignPatchSchema = z
       markdown: z.optional(campaignFields.markdown),
       articles: z.optional(campaignFields.articles),
       lang: z.optional(campaignFields.lang),
+      topics: z.optional(campaignFields.topics),
     },
-    'Send a JSON object with the fields to change: subject, preheader, markdown, articles or lang.',
+    'Send a JSON object with the fields to change: subject, preheader, markdown, articles, lang or topics.',
   )
   .check(
     z.refine(
       (patch) => Object.keys(patch).length > 0,
-      'Send at least one of subject, preheader, markdown, articles or lang.',
+      'Send at least one of subject, preheader, markdown, articles, lang or topics.',
     ),
   );
 export type CampaignPatch = z.infer<typeof campaignPatchSchema>;
