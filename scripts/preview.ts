@@ -4,6 +4,7 @@
  * netlify/functions against the embedded database (or DATABASE_URL), all on one loopback port (PORT, default
  * 8888).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -174,8 +175,11 @@ interface Kept {
  * Answers from dist/, kept once made (and compressed) for each path and encoding, as the CDN keeps them:
  * @netlify/dev works each request through a temporary directory of its own and reads its header rules again,
  * and with the compression that was a fifth of the preview's CPU in the end-to-end tests (issue 26). A build
- * empties dist/, which changes its modification time, and that empties the store. Requests for part of a file
- * or only for a change (Range, If-None-Match, If-Modified-Since) go to @netlify/dev every time.
+ * empties dist/, which changes its modification time, and that empties the store. Each kept answer carries an
+ * ETag (a hash of the bytes sent), and a request whose If-None-Match names it gets 304 Not Modified, as from
+ * Netlify: a page is `max-age=0, must-revalidate`, so a returning visitor's browser asks again and, the page
+ * unchanged, receives only headers (issue 38). Requests for part of a file or with If-Modified-Since go to
+ * @netlify/dev every time.
  */
 const kept = new Map<string, Kept>();
 const distDir = join(root, 'dist');
@@ -183,8 +187,8 @@ let distVersion = 0;
 
 /** Where a static answer to `req` is kept, and the answer if it is; undefined if it is not to be kept. */
 function keptAnswer(req: IncomingMessage): { key: string; answer?: Kept } | undefined {
-  const { range, 'if-none-match': etag, 'if-modified-since': since } = req.headers;
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || range || etag || since) return undefined;
+  const { range, 'if-modified-since': since } = req.headers;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || range || since) return undefined;
   const version = statSync(distDir, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (version !== distVersion) {
     kept.clear();
@@ -194,7 +198,22 @@ function keptAnswer(req: IncomingMessage): { key: string; answer?: Kept } | unde
   return { key, answer: kept.get(key) };
 }
 
+/** Whether the request's If-None-Match names the answer's ETag (or is `*`). */
+function unchanged(req: IncomingMessage, answer: Kept): boolean {
+  const tags = String(req.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(answer.headers.etag!);
+}
+
 function sendKept(req: IncomingMessage, res: ServerResponse, answer: Kept): void {
+  if (unchanged(req, answer)) {
+    const headers = { ...answer.headers };
+    delete headers['content-length'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
   res.writeHead(answer.status, answer.headers);
   res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
@@ -232,6 +251,7 @@ const server = createServer(async (req, res) => {
       const plain = Buffer.from(await response.arrayBuffer());
       const body = encoding === 'br' ? brotliCompressSync(plain, brotli) : encoding ? gzipSync(plain) : plain;
       headers.set('content-length', String(body.byteLength));
+      headers.set('etag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`);
       const answer = { status: 200, headers: Object.fromEntries(headers), body };
       kept.set(keep.key, answer);
       return sendKept(req, res, answer);

@@ -179,8 +179,14 @@ const steps: Step[] = [
 ];
 
 rmSync('test-results', { recursive: true, force: true });
-// The preview of the end-to-end tests starts from an empty embedded database every run.
-for (const path of ['.data/e2e', '.data/e2e.admin.json', '.data/e2e.lock', '.data/e2e.url'])
+// The preview of the end-to-end tests starts from an empty embedded database and a fresh content store every run.
+for (const path of [
+  '.data/e2e',
+  '.data/e2e.admin.json',
+  '.data/e2e.lock',
+  '.data/e2e.url',
+  '.data/e2e.content.git',
+])
   rmSync(path, { recursive: true, force: true });
 mkdirSync('test-results/logs', { recursive: true });
 

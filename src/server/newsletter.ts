@@ -1,10 +1,15 @@
-/** GET /api/newsletter, POST /api/newsletter and DELETE /api/newsletter/{id}. */
+/**
+ * GET /api/newsletter, POST /api/newsletter, and one subscriber's record: GET /api/newsletter/{id}, its export
+ * GET /api/newsletter/{id}/export (GDPR Art. 15/20) and its erasure DELETE /api/newsletter/{id} (Art. 17).
+ */
 import { NEWSLETTER_TOPICS } from '../content/constants.ts';
 import { isLang, type Lang } from '../i18n/lang.ts';
 import { langOfBody, newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, validate } from '../lib/schemas.ts';
 import { requireAdmin, ROLES_FOR } from './auth.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { database } from './config.ts';
+import type { Db } from './db/index.ts';
+import { site } from '../site.config.ts';
 import { formsCopy, formWords } from './form-words.ts';
 import {
   HttpError,
@@ -21,9 +26,10 @@ import { sendSoon } from './mail/kick.ts';
 import { onlyParams, paging, rowId } from './query.ts';
 import { hit, SIGNUP_PER_IP } from './rate-limit.ts';
 import { countConversion } from './repositories/insight.ts';
+import { subscriberRecord, type SubscriberRecord } from './repositories/subscriber-record.ts';
 import { enqueueMail } from './repositories/outbox.ts';
 import {
-  deleteSubscriber,
+  eraseSubscriber,
   listSubscribers,
   recordSignUp,
   SUBSCRIBER_SORTS,
@@ -176,17 +182,57 @@ export const signUp: Handler = async (req, context) => {
   return json(202, signUpAccepted(lang));
 };
 
-export const deleteSubscriberHandler: Handler = async (req, context) => {
+/** The record of the subscriber the path names; 404 when there is none. */
+async function recordOf(db: Db, id: number): Promise<SubscriberRecord> {
+  const record = await subscriberRecord(db, id);
+  if (!record) throw new HttpError(404, 'not_found', `There is no subscriber with id ${id}.`);
+  return record;
+}
+
+export const subscriberRecordHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db, ROLES_FOR.subscribers, context);
+  onlyParams(new URL(req.url).searchParams, []);
+  return json(200, await recordOf(db, rowId(context.params.id)));
+};
+
+/** Names the export: what it is and when, never the address (file names end up in logs and mail subjects). */
+const exportFileName = (id: number, at: Date) =>
+  `korvel-subscriber-${id}-${at.toISOString().slice(0, 10)}.json`;
+
+export const exportSubscriberHandler: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAdmin(req, db, ROLES_FOR.subscribers, context);
+  onlyParams(new URL(req.url).searchParams, []);
   const id = rowId(context.params.id);
-  if (!(await deleteSubscriber(db, id)))
-    throw new HttpError(404, 'not_found', `There is no subscriber with id ${id}.`);
+  const record = await recordOf(db, id);
   await recordActivity(db, {
     actor: admin,
-    action: 'subscriber.delete',
+    action: 'subscriber.export',
     target: `subscriber ${id}`,
     ip: context.ip,
   });
+  const exportedAt = new Date();
+  const body = { controller: site.legalName, exportedAt: exportedAt.toISOString(), subscriber: record };
+  return json(200, body, {
+    'content-disposition': `attachment; filename="${exportFileName(id, exportedAt)}"`,
+  });
+};
+
+export const eraseSubscriberHandler: Handler = async (req, context) => {
+  const db = database();
+  const admin = await requireAdmin(req, db, ROLES_FOR.subscribers, context);
+  const id = rowId(context.params.id);
+  const erased = await db.transaction(async (tx) => {
+    if (!(await eraseSubscriber(tx, id))) return false;
+    await recordActivity(tx, {
+      actor: admin,
+      action: 'subscriber.erase',
+      target: `subscriber ${id}`,
+      ip: context.ip,
+    });
+    return true;
+  });
+  if (!erased) throw new HttpError(404, 'not_found', `There is no subscriber with id ${id}.`);
   return noContent();
 };

@@ -7,7 +7,7 @@ import type { Queryable } from './db/index.ts';
 import { INSIGHT_TABLES } from './repositories/insight.ts';
 
 export const RETENTION = {
-  /** An unconfirmed newsletter sign-up is deleted after this many days (the confirmation link's life). */
+  /** An unconfirmed newsletter sign-up is deleted this many days after its last confirmation mail (the link's life). */
   pendingSignUpDays: 7,
   /** Sent (or failed, or cancelled) mail keeps its recipient and content this many days, then only counts. */
   mailPersonalDataDays: 30,
@@ -66,8 +66,15 @@ export async function applyRetention(db: Queryable): Promise<RetentionReport> {
   return {
     pendingSignUps: await count(
       db,
-      `DELETE FROM subscribers WHERE status = 'pending'
-       AND coalesce(consented_at, created_at) < now() - make_interval(days => ${r.pendingSignUpDays})`,
+      // Counted from the last confirmation mail, whose link lives as long: an import's mails leave at the send
+      // rate, hours after the rows were added, and a repeated sign-up sends a new one.
+      `DELETE FROM subscribers s WHERE status = 'pending'
+       AND coalesce(confirmation_sent_at, consented_at, created_at)
+         < now() - make_interval(days => ${r.pendingSignUpDays})
+       AND NOT EXISTS (
+         SELECT 1 FROM outbox o WHERE o.subscriber_id = s.id AND o.template = 'newsletter-confirm'
+         AND (o.status IN ('pending', 'sending')
+           OR o.sent_at >= now() - make_interval(days => ${r.pendingSignUpDays})))`,
     ),
     mailPurged:
       (await count(

@@ -372,6 +372,12 @@ describe('the draft’s preview', () => {
     expect((await call('GET', '/api/content/blog/de/gmp/preview', 'sales')).status).toBe(403);
     expect((await call('GET', '/api/content/sectors/en/pharma/preview', 'editor')).status).toBe(400);
   });
+
+  test('a piece that is neither on its branch nor on main has no preview: 404, not a link to a missing page', async () => {
+    const missing = await call('GET', '/api/content/blog/en/no-such-piece/preview', 'editor');
+    expect(missing.status, missing.text).toBe(404);
+    expect(missing.body).toMatchObject({ error: { code: 'not_found' } });
+  });
 });
 
 describe('the owner’s setting: editors may publish', () => {

@@ -17,12 +17,12 @@ const ADMIN = { email: 'faults@korvel.example', password: 'a fault-finding passp
 let api: Api;
 let mail: TestMail;
 let token: string;
-/** Called for every recipient the catcher is offered (it refuses nobody): where a test drops SMTP. */
-let onRecipient: (() => void) | undefined;
+/** Called for every recipient the catcher is offered: where a test drops SMTP, or refuses one (a reply code). */
+let onRecipient: ((recipient: string) => number | void) | undefined;
 
 useMailApi(
   ADMIN,
-  { keep: 0, refuse: () => void onRecipient?.() },
+  { keep: 0, refuse: (recipient) => onRecipient?.(recipient) ?? undefined },
   (started) => ({ api, mail, token } = started),
 );
 beforeEach(async () => {
@@ -40,15 +40,18 @@ afterEach(() => {
 
 /**
  * `db` as seen through a connection that is refused for `forMs` (Infinity: until the test stops using it) from
- * the first statement `startsAt` matches (that statement included), as the pg adapter reports ECONNREFUSED. A transaction cut off this way is rolled
+ * the first statement `startsAt` matches (that statement always, so 0 refuses it alone), as the pg adapter reports ECONNREFUSED. A transaction cut off this way is rolled
  * back, as the server rolls back one whose connection dropped.
  */
 function refusingFrom(db: Db, startsAt: (sql: string) => boolean, forMs: number): Db {
   let downUntil: number | undefined;
   const check = (sql: string) => {
-    if (downUntil === undefined && startsAt(sql)) downUntil = Date.now() + forMs;
-    if (downUntil !== undefined && Date.now() < downUntil)
-      throw new DbUnavailableError('connect ECONNREFUSED 127.0.0.1:5432');
+    const refused = () => new DbUnavailableError('connect ECONNREFUSED 127.0.0.1:5432');
+    if (downUntil === undefined && startsAt(sql)) {
+      downUntil = Date.now() + forMs;
+      throw refused();
+    }
+    if (downUntil !== undefined && Date.now() < downUntil) throw refused();
   };
   const through = (tx: Tx): Tx => ({
     query: async (sql, params) => (check(sql), tx.query(sql, params)),
@@ -194,5 +197,39 @@ describe('faults', () => {
     await runWorker(api.db);
     expect(arrivals()).toEqual(await expectedMessageIds());
     expect(arrivals()).toHaveLength(12);
+  });
+
+  test('a failed claim made ahead still lets the previous batch’s hard bounce reach the suppression list before the run ends', async () => {
+    await welcomeMails('bounce', 12);
+    onRecipient = (recipient) => (recipient === 'bounce1@list.example' ? 550 : undefined);
+    // The second claim is made while the first batch (the refused address alone) is sent; it alone is refused.
+    let claims = 0;
+    const claim = (sql: string) =>
+      sql.trimStart().startsWith('UPDATE outbox SET') && sql.includes('WHERE id IN') && (claims += 1) === 2;
+    const refusing = refusingFrom(api.db, claim, 0);
+    // The suppression takes a while to write, so a run that did not wait for it would end first.
+    let suppressedAt = Infinity;
+    const slowSuppression = (tx: Tx): Tx => ({
+      query: async (sql, params) => {
+        if (!sql.includes('INSERT INTO mail_suppressions')) return tx.query(sql, params);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const rows = await tx.query(sql, params);
+        suppressedAt = Date.now();
+        return rows;
+      },
+      exec: (sql) => tx.exec(sql),
+    });
+    const db: Db = {
+      ...refusing,
+      transaction: (fn) => refusing.transaction((tx) => fn(slowSuppression(tx))),
+    };
+    await expect(processOutbox(db, { batchSize: 1 })).rejects.toThrow(DbUnavailableError);
+    // A function's process may end with its reply: a bounce still on its way then would be lost.
+    expect(suppressedAt).toBeLessThanOrEqual(Date.now());
+    const suppressed = await api.db.query<{ reason: string }>(
+      'SELECT reason FROM mail_suppressions WHERE email = $1',
+      ['bounce1@list.example'],
+    );
+    expect(suppressed).toEqual([{ reason: 'hard_bounce' }]);
   });
 });

@@ -35,6 +35,28 @@ describe('applyRetention', () => {
     expect(await exists('subscribers', `email = 'old.confirmed@reader.example'`)).toBe(true);
   });
 
+  test('counts an unconfirmed address’s days from its last confirmation mail, which an import sends at the send rate', async () => {
+    const [queued, late, expired] = await api.db.query<{ id: number }>(
+      `INSERT INTO subscribers (email, status, consent_mode, created_at, confirmation_sent_at) VALUES
+         ('queued@import.example', 'pending', 'confirm', ${ago('8 days')}, ${ago('8 days')}),
+         ('late@import.example', 'pending', 'confirm', ${ago('8 days')}, ${ago('8 days')}),
+         ('expired@import.example', 'pending', 'confirm', ${ago('9 days')}, ${ago('9 days')})
+       RETURNING id`,
+    );
+    // Still waiting for its turn; sent six days ago (its link works one more day); sent eight days ago.
+    await api.db.query(
+      `INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id, status, created_at, sent_at) VALUES
+         ('c:queued', 'newsletter-confirm', 'queued@import.example', $1, 'pending', ${ago('8 days')}, NULL),
+         ('c:late', 'newsletter-confirm', 'late@import.example', $2, 'sent', ${ago('8 days')}, ${ago('6 days')}),
+         ('c:expired', 'newsletter-confirm', 'expired@import.example', $3, 'sent', ${ago('9 days')}, ${ago('8 days')})`,
+      [queued!.id, late!.id, expired!.id],
+    );
+    await applyRetention(api.db);
+    expect(await exists('subscribers', `email = 'queued@import.example'`)).toBe(true);
+    expect(await exists('subscribers', `email = 'late@import.example'`)).toBe(true);
+    expect(await exists('subscribers', `email = 'expired@import.example'`)).toBe(false);
+  });
+
   test(`empties mail of its personal data after ${RETENTION.mailPersonalDataDays} days and deletes the empty rows after ${RETENTION.mailRecordDays}`, async () => {
     await api.db.query(
       `INSERT INTO outbox (idempotency_key, template, recipient, params, status, created_at) VALUES

@@ -360,14 +360,14 @@ describe('data events in the activity log', () => {
     await api.settle();
     const log = await api.db.query<{ actor_email: string; action: string; target: string | null }>(
       `SELECT actor_email, action, target FROM activity_log
-       WHERE action IN ('subscribers.export', 'subscriber.delete', 'campaign.test', 'campaign.send', 'meeting.decline')
+       WHERE action IN ('subscribers.export', 'subscriber.erase', 'campaign.test', 'campaign.send', 'meeting.decline')
        ORDER BY id`,
     );
     expect(log).toEqual([
       { actor_email: 'data.editor@korvel.example', action: 'subscribers.export', target: null },
       {
         actor_email: 'data.editor@korvel.example',
-        action: 'subscriber.delete',
+        action: 'subscriber.erase',
         target: `subscriber ${subscriber}`,
       },
       { actor_email: 'data.editor@korvel.example', action: 'campaign.test', target: `campaign ${id}` },

@@ -101,4 +101,22 @@ test.describe('budgets', DESKTOP, () => {
       expect(page.eager - page.react, `${page.page} code beside React`).toBeLessThan(16 * 1024);
     }
   });
+
+  /** Issue 38: a returning visit to another page fetches its HTML and takes everything else from the cache. */
+  test('hashed assets are cached for good and a page is revalidated by its ETag', async ({ request }) => {
+    const page = await request.get('/blog/gmp');
+    expect(page.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const etag = page.headers()['etag'];
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await request.get('/blog/gmp', { headers: { 'if-none-match': etag! } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+    const changed = await request.get('/blog/gmp', { headers: { 'if-none-match': '"another"' } });
+    expect(changed.status()).toBe(200);
+
+    const font = /href="(\/_astro\/[^"]+\.woff2)"/.exec(await page.text())?.[1];
+    expect(font, 'the preloaded font').toBeDefined();
+    const asset = await request.get(font!);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
 });

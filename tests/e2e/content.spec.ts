@@ -1,6 +1,6 @@
 /**
  * The Content tab of issue 37 in the browser, against the preview's functions and its local git store (the
- * throwaway clone .data/content-repo.git, or CONTENT_REPO): an editor signs in with the second factor, writes
+ * throwaway clone .data/e2e.content.git beside its database, or CONTENT_REPO): an editor signs in with the second factor, writes
  * an article with pictures (one dropped into the text, described in the picture dialog) and a component, sees
  * the check's finding, fixes it and submits; the owner publishes; the commit is then read from the repository's
  * main with git itself, and the file passes the content linter and Astro's content sync (the build's schema and
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { lintFile } from '../../scripts/lib/content-lint.ts';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import { createAdmin, removeAdmin, signInThroughForm, sql, type Credentials } from './admin-support.ts';
 import { DESKTOP, expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
 
@@ -22,7 +23,7 @@ const t = (key: string) => message(`admin:${key}`);
 const c = (key: string) => t(`content.${key}`);
 
 /** The repository the preview's functions commit to, read with git, not through the site's code. */
-const repo = process.env.CONTENT_REPO ?? join(process.cwd(), '.data', 'content-repo.git');
+const repo = process.env.CONTENT_REPO ?? join(process.cwd(), `${E2E_DATA_DIR}.content.git`);
 const git = (...args: string[]) =>
   execFileSync('git', ['--git-dir', repo, ...args], { encoding: 'utf8' }).trim();
 

@@ -6,7 +6,12 @@ import LoginForm from '../../src/components/islands/admin/LoginForm.tsx';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { SubscriberTable } from '../../src/components/islands/admin/SubscriberTable.tsx';
 import { TOAST_DURATION_MS, ToastRegion, useToasts } from '../../src/components/islands/admin/Toasts.tsx';
-import type { PagerCopy, SubscribersCopy } from '../../src/components/islands/admin/copy.ts';
+import type {
+  PagerCopy,
+  RecordCopy,
+  SubscribersCopy,
+  SuppressionsCopy,
+} from '../../src/components/islands/admin/copy.ts';
 import admin from '../../src/i18n/locales/en/admin.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -81,6 +86,8 @@ describe('toasts', () => {
 
 const copy = admin.subscribers as SubscribersCopy;
 const pagerCopy = admin.pager as PagerCopy;
+const recordCopy = admin.subscriber_record as RecordCopy;
+const suppressionsCopy = admin.suppressions as SuppressionsCopy;
 
 function reply(status: number, body: unknown, total?: number) {
   return new Response(JSON.stringify(body), {
@@ -100,6 +107,8 @@ async function renderTable(fetchMock: ReturnType<typeof vi.fn>) {
       <SubscriberTable
         token="header.payload.signature"
         copy={copy}
+        recordCopy={recordCopy}
+        suppressionsCopy={suppressionsCopy}
         pagerCopy={pagerCopy}
         pagerLabel="Subscriber list pages"
         notify={() => undefined}

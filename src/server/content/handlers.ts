@@ -15,7 +15,7 @@ import type { Role } from '../repositories/admins.ts';
 import { readSetting, writeSetting } from '../repositories/settings.ts';
 import type { Author } from './git.ts';
 import { addImage, IMAGE_MAX_BYTES, readImage } from './images.ts';
-import { pieceBranch, pieceKey, LANGS, type PieceKey } from './pieces.ts';
+import { pieceKey, LANGS, type PieceKey } from './pieces.ts';
 import { previewOf } from './preview.ts';
 import {
   lintPiece,
@@ -23,6 +23,7 @@ import {
   LintRefusal,
   listPieces,
   publishPiece,
+  locatePiece,
   readPiece,
   saveInput,
   savePiece,
@@ -87,14 +88,13 @@ export const getPiece: Handler = async (req, context) => {
   return json(200, await readPiece(await contentStore(), key));
 };
 
-/** Where the draft is shown as the site renders it, and whether that page is ready (preview.ts). */
+/** Where the draft is shown as the site renders it, and whether that page is ready (preview.ts); 404 for no piece. */
 export const getPreview: Handler = async (req, context) => {
   await requireAdmin(req, database(), CONTENT_ROLES, context);
   const key = pieceKey(context.params);
   const git = await contentStore();
-  const branch = pieceBranch(key);
-  const [head, reviews] = await Promise.all([git.head(branch), git.reviews()]);
-  const preview = await previewOf(git, key, { head, reviewNumber: reviews.get(branch)?.number });
+  const [{ branch, branchHead }, reviews] = await Promise.all([locatePiece(git, key), git.reviews()]);
+  const preview = await previewOf(git, key, { head: branchHead, reviewNumber: reviews.get(branch)?.number });
   return json(200, { preview });
 };
 

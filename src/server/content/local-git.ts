@@ -84,8 +84,10 @@ export class LocalGit implements GitProvider {
   }
 
   /**
-   * The store of this process: `CONTENT_REPO` when set (it must exist), else .data/content-repo.git under
-   * the project, cloned from the project's current commit on first use.
+   * The store of this process: `CONTENT_REPO` when set (it must exist), else a clone of the project's current
+   * commit made on first use: `<KORVEL_DATA_DIR>.content.git` beside the embedded database of a server that
+   * has its own (the end-to-end preview, the benchmarks), so their tests never publish into the developer's
+   * store, .data/content-repo.git, which `npm run dev` and `npm run preview` share.
    */
   static async open(env: NodeJS.ProcessEnv = process.env, project = process.cwd()): Promise<LocalGit> {
     const named = env.CONTENT_REPO?.trim();
@@ -93,7 +95,8 @@ export class LocalGit implements GitProvider {
       if (!existsSync(named)) throw new ConfigError(`CONTENT_REPO names ${named}, which does not exist`);
       return new LocalGit(resolve(named));
     }
-    const dir = join(project, '.data', 'content-repo.git');
+    const data = env.KORVEL_DATA_DIR?.trim();
+    const dir = data ? resolve(project, `${data}.content.git`) : join(project, '.data', 'content-repo.git');
     if (!existsSync(dir)) await cloneProject(project, dir);
     return new LocalGit(dir);
   }

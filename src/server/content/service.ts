@@ -211,12 +211,18 @@ function safeFrontmatter(text: string): Frontmatter {
   }
 }
 
+/** Where the piece's newest version is (its branch, else main) and its file there. 404 when neither has it. */
+export async function locatePiece(git: GitProvider, key: PieceKey) {
+  const where = await whereIs(git, key);
+  const file = pieceFile(key);
+  const blob = (await git.files(where.commit, [file])).get(file);
+  if (!blob) throw notFound(key);
+  return { ...where, blob };
+}
+
 /** The piece at its newest version: its branch, else main. 404 when neither has it. */
 export async function readPiece(git: GitProvider, key: PieceKey): Promise<Piece> {
-  const { branch, branchHead, commit } = await whereIs(git, key);
-  const file = pieceFile(key);
-  const blob = (await git.files(commit, [file])).get(file);
-  if (!blob) throw notFound(key);
+  const { branch, branchHead, blob } = await locatePiece(git, key);
   const source = splitSource(await blobText(git, blob));
   const frontmatter = frontmatterOf(source.yaml);
   const review = branchHead ? (await git.reviews()).get(branch) : undefined;

@@ -468,6 +468,7 @@ const CANCELLED_BECAUSE: Record<SuppressionReason, string> = {
   hard_bounce: 'the address is suppressed: it bounced',
   soft_bounce: 'the address is suppressed: it bounced repeatedly',
   complaint: 'the address is suppressed: its owner marked our mail as spam',
+  erased: 'the address was erased at its owner’s request',
 };
 
 /**

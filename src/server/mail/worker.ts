@@ -207,7 +207,9 @@ async function giveBack(db: Db, next: Promise<Batch | undefined> | undefined): P
 
 /**
  * How long a batch that has gone out waits for the database to record it. Unrecorded, its rows would stay
- * leased and be sent again when the lease ran out; an outage shorter than this costs no second copy.
+ * leased and be sent again when the lease ran out; an outage shorter than this costs no second copy. In a
+ * scheduled function (30 s, the last claim at 20 s) the platform may end the run first: there the patience is
+ * what remains of the function's time, and a longer outage costs the batch's second copies after the lease.
  */
 export const RECORD_PATIENCE_MS = 30_000;
 
@@ -309,7 +311,14 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       if (failed) throw failed;
     };
     while (next) {
-      const batch = await next;
+      let batch: Batch | undefined;
+      try {
+        batch = await next;
+      } catch (error) {
+        // The claim made ahead failed: the previous batch's bounces still finish before the run reports it.
+        await applying;
+        throw error;
+      }
       if (!batch) break;
       // Every mail goes to the pool at once; it sends as many at a time as it has connections.
       const recorder = new OutcomeRecorder(db);

@@ -34,6 +34,8 @@ export const ACTIVITY_ACTIONS = [
   'team.delete',
   'team.reset_factors',
   'subscriber.delete',
+  'subscriber.erase',
+  'subscriber.export',
   'subscribers.export',
   'subscribers.import',
   'subscribers.import_cancel',

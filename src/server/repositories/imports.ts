@@ -200,6 +200,7 @@ const SUPPRESSED: Record<SuppressionReason, string> = {
   hard_bounce: 'the address bounced: it is on the suppression list',
   soft_bounce: 'the address bounced repeatedly: it is on the suppression list',
   complaint: 'the person marked a newsletter as spam: it is on the suppression list',
+  erased: 'the person had their data erased: only the person can subscribe again',
 };
 
 interface Decision {

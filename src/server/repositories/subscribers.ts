@@ -344,7 +344,7 @@ export async function changePreferences(
   return findPreferences(tx, id, tag);
 }
 
-/** An import's report keeps no address or name of a subscriber who is gone (unsubscribed or deleted). */
+/** An import's report keeps no address or name of a subscriber who unsubscribed. */
 async function forgetImportedAddress(db: Queryable, id: number): Promise<void> {
   await db.query(
     'UPDATE subscriber_import_rows SET email = NULL, name = NULL, consent_source = NULL WHERE subscriber_id = $1',
@@ -352,9 +352,46 @@ async function forgetImportedAddress(db: Queryable, id: number): Promise<void> {
   );
 }
 
-/** @returns false when no row had this id (already deleted, or never existed). */
-export async function deleteSubscriber(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM subscribers WHERE id = $1 RETURNING id', [id]);
-  if (rows.length === 1) await forgetImportedAddress(db, id);
-  return rows.length === 1;
+/** Mail about a subscription that an erasure empties even where only the address names the person. */
+const NEWSLETTER_TEMPLATES = ['campaign', 'newsletter-confirm', 'newsletter-welcome'];
+
+/**
+ * Erases a subscriber at their request (GDPR Art. 17), in one transaction with the caller's log entry: deletes
+ * the row (their preference changes go with it), takes their address and name out of every import report, empties
+ * their newsletter mail (the address and content; mail not yet sent is cancelled) and unlinks it and their
+ * bounces and complaints from them, keeping only the counts each issue shows. What stays is the one-way hash of
+ * the address on the suppression list, reason `erased`, so no import or send reaches it again; only the person's
+ * own new sign-up, once confirmed, lifts it.
+ * @returns false when no row had this id (already erased, or never existed).
+ */
+export async function eraseSubscriber(db: Queryable, id: number): Promise<boolean> {
+  const [row] = await db.query<{ email: string }>('DELETE FROM subscribers WHERE id = $1 RETURNING email', [
+    id,
+  ]);
+  if (!row) return false;
+  const hash = emailHash(row.email);
+  await db.query(
+    `UPDATE subscriber_import_rows SET email = NULL, name = NULL, consent_source = NULL
+     WHERE subscriber_id = $1 OR lower(email) = lower($2)`,
+    [id, row.email],
+  );
+  await db.query(
+    `UPDATE outbox SET
+       status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END,
+       last_error = CASE WHEN status = 'pending' THEN 'the address was erased' END,
+       recipient = NULL, params = '{}', subscriber_id = NULL, purged_at = coalesce(purged_at, now())
+     WHERE subscriber_id = $1 OR (lower(recipient) = lower($2) AND template = ANY($3::text[]))`,
+    [id, row.email, NEWSLETTER_TEMPLATES],
+  );
+  await db.query(
+    'UPDATE mail_events SET subscriber_id = NULL, email_hash = NULL WHERE subscriber_id = $1 OR email_hash = $2',
+    [id, hash],
+  );
+  await db.query(
+    `INSERT INTO mail_suppressions (email_hash, reason, source) VALUES ($1, 'erased', 'admin')
+     ON CONFLICT (email_hash) DO UPDATE SET reason = 'erased', source = 'admin', email = NULL, detail = NULL,
+       created_at = now()`,
+    [hash],
+  );
+  return true;
 }

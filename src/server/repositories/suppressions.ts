@@ -9,17 +9,33 @@ import type { MailEventKind, MailEventSource } from '../mail/events.ts';
 import { emailHash } from '../mail/hash.ts';
 import { RATE_WINDOW_DAYS, SOFT_BOUNCE_WINDOW_DAYS } from '../mail/thresholds.ts';
 
-export const SUPPRESSION_REASONS = ['unsubscribe', 'hard_bounce', 'soft_bounce', 'complaint'] as const;
+/** `erased`: the firm erased the person's data at their request (DELETE /api/newsletter/{id}); only the hash stays. */
+export const SUPPRESSION_REASONS = [
+  'unsubscribe',
+  'hard_bounce',
+  'soft_bounce',
+  'complaint',
+  'erased',
+] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
-/** `link`: the unsubscribe link or the one-click List-Unsubscribe; the rest are {@link MailEventSource}s. */
-export type SuppressionSource = 'link' | MailEventSource;
+/**
+ * `link`: the unsubscribe link or the one-click List-Unsubscribe; `admin`: an erasure in the admin; the rest are
+ * {@link MailEventSource}s.
+ */
+export type SuppressionSource = 'link' | 'admin' | MailEventSource;
 
-/** Reasons the owner may lift from the list; a complaint or an unsubscribe is lifted only by a confirmation. */
+/**
+ * Reasons the owner may lift from the list; a complaint, an unsubscribe or an erasure is lifted only by the
+ * person's own confirmation.
+ */
 export const LIFTABLE: ReadonlySet<SuppressionReason> = new Set(['hard_bounce', 'soft_bounce']);
 
-/** A stronger reason replaces a weaker one on the same address; never the other way round. */
+/**
+ * A stronger reason replaces a weaker one on the same address; never the other way round. An erasure outranks
+ * everything, so a late bounce or complaint report never writes the erased address back.
+ */
 const rank = (column: string) =>
-  `CASE ${column} WHEN 'complaint' THEN 4 WHEN 'hard_bounce' THEN 3 WHEN 'soft_bounce' THEN 2 ELSE 1 END`;
+  `CASE ${column} WHEN 'erased' THEN 5 WHEN 'complaint' THEN 4 WHEN 'hard_bounce' THEN 3 WHEN 'soft_bounce' THEN 2 ELSE 1 END`;
 
 /** An outbox row an event names, with what it was about. */
 export interface EventTarget {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
-  deleteSubscriber,
+  eraseSubscriber,
   fetchAllSubscribers,
   fetchSubscriberPage,
   isAbort,
@@ -16,9 +16,10 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ContactImport } from './ContactImport.tsx';
 import { downloadCsv } from './download.ts';
 import type { TabProps } from './tab-props.ts';
-import type { PagerCopy, SubscribersCopy } from './copy.ts';
+import type { PagerCopy, RecordCopy, SubscribersCopy, SuppressionsCopy } from './copy.ts';
 import { fill, localDateTime, plural } from './format.ts';
 import { Pager } from './Pager.tsx';
+import { SubscriberRecord } from './SubscriberRecord.tsx';
 import type { ToastTone } from './Toasts.tsx';
 
 /** Typing settles for this long before the list is asked again. */
@@ -30,6 +31,9 @@ type Column = 'id' | 'email' | 'created_temp';
 interface Props {
   token: string;
   copy: SubscribersCopy;
+  recordCopy: RecordCopy;
+  /** The suppression list's words, for the reason a record shows. */
+  suppressionsCopy: SuppressionsCopy;
   pagerCopy: PagerCopy;
   pagerLabel: string;
   notify: (text: string, tone?: ToastTone) => void;
@@ -50,6 +54,8 @@ function SortIcon({ direction }: { direction: 'ascending' | 'descending' | undef
 export function SubscriberTable({
   token,
   copy,
+  recordCopy,
+  suppressionsCopy,
   pagerCopy,
   pagerLabel,
   notify,
@@ -66,6 +72,7 @@ export function SubscriberTable({
   const [awaiting, setAwaiting] = useState<number | null>(null);
   const [pending, setPending] = useState<Subscriber | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const [working, setWorking] = useState<'copy' | 'export' | null>(null);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const table = useRef<HTMLTableElement>(null);
@@ -177,6 +184,23 @@ export function SubscriberTable({
     }
   };
 
+  // An erasure from the record: the row goes, and focus lands where it was, as after a delete.
+  const erased = useCallback(
+    (id: number) => {
+      setViewing(null);
+      setFocusRow(
+        Math.max(
+          0,
+          list.rows.findIndex((r) => r.id === id),
+        ),
+      );
+      setEveryone((n) => (n === null ? n : n - 1));
+      setReload((n) => n + 1);
+    },
+    [list.rows],
+  );
+  const closeRecord = useCallback(() => setViewing(null), []);
+
   const confirmDelete = async () => {
     const target = pending;
     setPending(null);
@@ -184,7 +208,7 @@ export function SubscriberTable({
     const index = list.rows.findIndex((r) => r.id === target.id);
     setDeleting(target.id);
     try {
-      await deleteSubscriber(token, target.id);
+      await eraseSubscriber(token, target.id);
       setList((l) => ({ ...l, rows: l.rows.filter((r) => r.id !== target.id), total: l.total - 1 }));
       setEveryone((n) => (n === null ? n : n - 1));
       notify(copy.deleted);
@@ -406,6 +430,14 @@ export function SubscriberTable({
                         <button
                           type="button"
                           className="admin-button admin-button--small"
+                          onClick={() => setViewing(row.id)}
+                        >
+                          {recordCopy.open}
+                          <span className="visually-hidden"> {row.email}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-button admin-button--small"
                           onClick={() => copyOne(row.email)}
                         >
                           {copy.copy}
@@ -440,6 +472,16 @@ export function SubscriberTable({
         </>
       )}
 
+      <SubscriberRecord
+        token={token}
+        id={viewing}
+        copy={recordCopy}
+        reasons={suppressionsCopy}
+        notify={notify}
+        onUnauthorized={onUnauthorized}
+        onClose={closeRecord}
+        onErased={erased}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={copy.confirm_title}
@@ -473,6 +515,8 @@ export function SubscribersTab({ copy, token, notify, onUnauthorized }: TabProps
       <SubscriberTable
         token={token}
         copy={copy.subscribers}
+        recordCopy={copy.subscriberRecord}
+        suppressionsCopy={copy.suppressions}
         pagerCopy={copy.pager}
         pagerLabel={copy.pager.subscribers}
         notify={notify}

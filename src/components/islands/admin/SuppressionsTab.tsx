@@ -17,7 +17,13 @@ import { SEARCH_DELAY_MS } from './SubscriberTable.tsx';
 import type { TabProps } from './tab-props.ts';
 import { usePagedList, type Paging } from './usePagedList.ts';
 
-const REASONS: readonly SuppressionReason[] = ['hard_bounce', 'soft_bounce', 'complaint', 'unsubscribe'];
+const REASONS: readonly SuppressionReason[] = [
+  'hard_bounce',
+  'soft_bounce',
+  'complaint',
+  'unsubscribe',
+  'erased',
+];
 /** Reasons the owner may lift here; the server refuses the others (409). */
 const LIFTABLE: ReadonlySet<SuppressionReason> = new Set(['hard_bounce', 'soft_bounce']);
 

@@ -11,6 +11,8 @@ import type { CampaignInput } from '../../../lib/campaign-schema.ts';
 import type { Lang } from '../../../i18n/lang.ts';
 import type { Insights } from '../../../server/repositories/insight.ts';
 import type { Suppression, SuppressionReason } from '../../../server/repositories/suppressions.ts';
+import type { SubscriberRecord } from '../../../server/repositories/subscriber-record.ts';
+import { attachmentName } from './download.ts';
 import type { Deliverability } from '../../../server/mail/suppression.ts';
 import type { ImportMode, ImportStatus } from '../../../server/repositories/imports.ts';
 import type { ImportField } from '../../../lib/csv-text.ts';
@@ -33,6 +35,7 @@ export type {
   Inquiry,
   InquiryMail,
   Subscriber,
+  SubscriberRecord,
   SubscriberSort,
   SubscriberStatus,
 };
@@ -209,8 +212,24 @@ export async function fetchAllSubscribers(token: string, status?: SubscriberStat
   return (await page<Subscriber>(await call(`/api/newsletter${query}`, { token }))).rows;
 }
 
-export async function deleteSubscriber(token: string, id: number): Promise<void> {
+/** Erases a subscriber's data; only the hash of the address stays on the suppression list. */
+export async function eraseSubscriber(token: string, id: number): Promise<void> {
   await call(`/api/newsletter/${id}`, { method: 'DELETE', token });
+}
+
+/** One subscriber's whole record. */
+export async function fetchSubscriberRecord(
+  token: string,
+  id: number,
+  signal?: AbortSignal,
+): Promise<SubscriberRecord> {
+  return (await (await call(`/api/newsletter/${id}`, { token, signal })).json()) as SubscriberRecord;
+}
+
+/** A subscriber's data export (GDPR Art. 15/20) as the file the server names. */
+export async function exportSubscriber(token: string, id: number): Promise<{ file: Blob; name: string }> {
+  const response = await call(`/api/newsletter/${id}/export`, { token });
+  return { file: await response.blob(), name: attachmentName(response, `korvel-subscriber-${id}.json`) };
 }
 
 export async function fetchInquiryPage(

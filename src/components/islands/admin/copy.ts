@@ -5,6 +5,88 @@
 import type { NewsletterTopic } from '../../../content/constants.ts';
 import type { TabName } from './tabs.ts';
 
+/** One subscriber's record, its export and erasure (issue 36). */
+export const RECORD_KEYS = [
+  'title',
+  'open',
+  'loading',
+  'load_failed',
+  'gone',
+  'retry',
+  'close',
+  'not_recorded',
+  'section_signup',
+  'on_list_since',
+  'signed_up_via',
+  'via_form',
+  'via_import',
+  'via_earlier',
+  'consent_mode',
+  'consent_form',
+  'consent_consented',
+  'consent_confirm',
+  'consent_unknown',
+  'consent_version',
+  'consent_at',
+  'consent_source',
+  'confirmation_sent',
+  'confirmed_at',
+  'section_preferences',
+  'language',
+  'lang_en',
+  'lang_de',
+  'topics',
+  'topics_none',
+  'paused_until',
+  'not_paused',
+  'section_imports',
+  'import_entry',
+  'import_added',
+  'import_updated',
+  'import_skipped',
+  'import_rejected',
+  'import_waiting',
+  'section_issues',
+  'issues_none',
+  'issue_deleted',
+  'section_mail',
+  'mail_none',
+  'template_confirm',
+  'template_welcome',
+  'outcome_queued',
+  'outcome_sent',
+  'outcome_soft_bounced',
+  'outcome_bounced',
+  'outcome_complained',
+  'outcome_failed',
+  'outcome_cancelled',
+  'section_changes',
+  'changes_none',
+  'change_topics',
+  'change_language',
+  'change_paused',
+  'change_resumed',
+  'by_subscriber',
+  'by_firm',
+  'section_bounces',
+  'bounces_none',
+  'kind_hard_bounce',
+  'kind_soft_bounce',
+  'kind_complaint',
+  'suppressed',
+  'export',
+  'export_hint',
+  'exported',
+  'export_failed',
+  'erase',
+  'erase_title',
+  'erase_text',
+  'erase_accept',
+  'erase_cancel',
+  'erased',
+  'erase_failed',
+] as const;
+
 /** The Subscribers tab's contact import (issue 36). */
 export const IMPORT_KEYS = [
   'title',
@@ -412,7 +494,9 @@ export const SUPPRESSION_KEYS = [
   'reason_soft_bounce',
   'reason_complaint',
   'reason_unsubscribe',
+  'reason_erased',
   'source_link',
+  'source_admin',
   'source_smtp',
   'source_dsn',
   'source_arf',
@@ -889,6 +973,7 @@ export type LoginCopy = Record<(typeof LOGIN_KEYS)[number] | (typeof LOGIN_EXTRA
 };
 export type SubscribersCopy = Record<(typeof SUBSCRIBER_KEYS)[number], string>;
 export type ImportCopy = Record<(typeof IMPORT_KEYS)[number], string>;
+export type RecordCopy = Record<(typeof RECORD_KEYS)[number], string>;
 export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
 /** The campaign words, with each newsletter topic's name as `topic_<id>` (src/i18n/topics.ts). */
 export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number] | `topic_${NewsletterTopic}`, string>;
@@ -903,6 +988,7 @@ export interface PanelCopy {
   signedIn: string;
   subscribers: SubscribersCopy;
   subscriberImport: ImportCopy;
+  subscriberRecord: RecordCopy;
   inquiries: InquiriesCopy;
   campaigns: CampaignsCopy;
   overview: OverviewCopy;
