@@ -182,7 +182,12 @@ describe('the preference page', () => {
       subscriberId: id,
       tag: addressTag('guarded@plant.example'),
     });
-    const tampered = path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    // The signature's first character: its last may carry only padding bits, which decode to the same bytes.
+    const tampered = path.replace(
+      /\.([A-Za-z0-9_-])([A-Za-z0-9_-]+)$/,
+      (_, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}`,
+    );
+    expect(tampered).not.toBe(path);
     const otherAddress = await preferencePath(id, 'someone.else@plant.example');
     for (const bad of [
       tampered,
