@@ -39,6 +39,7 @@ const BOUNCE_RUN_MIN_RATIO = 0.5;
 
 const ISSUE: CampaignContent = {
   lang: 'en',
+  topics: [],
   subject: 'Korvel newsletter, winter 2026',
   preheader: 'Annex 1 inspections, hygienic design and a heat-pump retrofit.',
   markdown: [

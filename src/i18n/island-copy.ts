@@ -41,6 +41,7 @@ import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
 import type { ReadAloudCopy } from '../components/islands/ReadAloud.tsx';
 import type { FormMessages, FormWords } from '../lib/schemas.ts';
+import { topicCopy } from './topics.ts';
 import { site } from '../site.config.ts';
 
 export function readAloudCopy(t: TFunction): ReadAloudCopy {
@@ -170,7 +171,7 @@ export function adminPanelCopy(t: TFunction): PanelCopy {
     subscriberImport: section(t, 'subscriber_import', IMPORT_KEYS),
     subscriberRecord: section(t, 'subscriber_record', RECORD_KEYS),
     inquiries: section(t, 'inquiries', INQUIRY_KEYS),
-    campaigns: section(t, 'campaigns', CAMPAIGN_KEYS),
+    campaigns: { ...section(t, 'campaigns', CAMPAIGN_KEYS), ...topicCopy(t) },
     overview: section(t, 'overview', OVERVIEW_KEYS),
     team: section(t, 'team', TEAM_KEYS),
     activity: activityCopy(t),

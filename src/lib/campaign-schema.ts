@@ -3,6 +3,7 @@
  * so the public pages' shared form code (src/lib/schemas.ts) does not carry them.
  */
 import * as z from 'zod/mini';
+import { NEWSLETTER_TOPICS } from '../content/constants.ts';
 import { languages } from '../i18n/lang.ts';
 
 /** Limits of a newsletter issue; they match the `campaigns` columns. */
@@ -72,6 +73,13 @@ const campaignFields = {
       z.refine((value: string) => !Number.isNaN(Date.parse(value)), SCHEDULE_FORMAT),
     ),
   ),
+  /** Who among them: the readers who follow one of these topics; none for every reader of the language. */
+  topics: z
+    .array(
+      z.enum(NEWSLETTER_TOPICS, `Name each topic as one of ${NEWSLETTER_TOPICS.join(', ')}.`),
+      'Send the topics as a list.',
+    )
+    .check(z.refine((ids: string[]) => new Set(ids).size === ids.length, 'Choose each topic only once.')),
 };
 
 /** POST /api/campaigns: a new draft. */
@@ -83,8 +91,9 @@ export const campaignSchema = z.strictObject(
     articles: z.optional(campaignFields.articles),
     lang: z.optional(campaignFields.lang),
     scheduledAt: z.optional(campaignFields.scheduledAt),
+    topics: z.optional(campaignFields.topics),
   },
-  'Send a JSON object with subject, markdown and, if you like, preheader, articles, lang and scheduledAt.',
+  'Send a JSON object with subject, markdown and, if you like, preheader, articles, lang, topics and scheduledAt.',
 );
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
@@ -98,13 +107,14 @@ export const campaignPatchSchema = z
       articles: z.optional(campaignFields.articles),
       lang: z.optional(campaignFields.lang),
       scheduledAt: z.optional(campaignFields.scheduledAt),
+      topics: z.optional(campaignFields.topics),
     },
-    'Send a JSON object with the fields to change: subject, preheader, markdown, articles, lang or scheduledAt.',
+    'Send a JSON object with the fields to change: subject, preheader, markdown, articles, lang, topics or scheduledAt.',
   )
   .check(
     z.refine(
       (patch) => Object.keys(patch).length > 0,
-      'Send at least one of subject, preheader, markdown, articles, lang or scheduledAt.',
+      'Send at least one of subject, preheader, markdown, articles, lang, topics or scheduledAt.',
     ),
   );
 export type CampaignPatch = z.infer<typeof campaignPatchSchema>;

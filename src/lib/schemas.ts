@@ -9,6 +9,7 @@
  */
 import * as z from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
+import { NEWSLETTER_TOPICS } from '../content/constants.ts';
 import { isLang, langOf, languages, splitLocale, type Lang } from '../i18n/lang.ts';
 import { checkEmail, EMAIL_MAX_LENGTH } from './email.ts';
 import { isTimeZone } from './time-zone.ts';
@@ -106,6 +107,12 @@ export const newsletterSignupSchema = z.strictObject(
     consent: z.literal(true, 'consent'),
     source: sourcePage,
     lang: langField,
+    /** The topics ticked (see NEWSLETTER_TOPICS); absent or empty means every topic, the form's default. */
+    topics: z.optional(
+      z
+        .array(z.enum(NEWSLETTER_TOPICS, 'unknown_field'))
+        .check(z.maxLength(NEWSLETTER_TOPICS.length, 'unknown_field')),
+    ),
     /** Honeypot: hidden from people, filled in by bots. Any value means "store nothing". */
     website: z.optional(z.string().check(z.maxLength(200))),
   },

@@ -35,11 +35,16 @@ export function enhance(form: HTMLFormElement): void {
     if (sending) return;
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
     const consent = (form.elements.namedItem('consent') as HTMLInputElement).checked;
+    // The ticked topic boxes (`topic-<id>`); none ticked is sent as none, which the function reads as all.
+    const topics = [...form.querySelectorAll<HTMLInputElement>('input[name^="topic-"]:checked')].map((box) =>
+      box.name.slice('topic-'.length),
+    );
     const body = {
       email: value('email'),
       consent,
       source: value('source'),
       lang: documentLang(),
+      ...(topics.length && { topics }),
       ...(value('website') && { website: value('website') }),
     };
     // The words of the page's language, written into the form by NewsletterBlock.astro.

@@ -26,6 +26,7 @@ import { mailSettings } from './mail/settings.ts';
 import { htmlPageResponse, linkPageResponse } from './pages/LinkPage.tsx';
 import { onlyParams, paging, rowId } from './query.ts';
 import {
+  audienceCount,
   campaignFailures,
   cancelSending,
   createCampaign,
@@ -84,6 +85,7 @@ const contentOf = (input: CampaignInput): CampaignContent => ({
   markdown: input.markdown,
   articles: input.articles ?? [],
   lang: input.lang ?? 'en',
+  topics: input.topics ?? [],
 });
 
 /** "English" or "German": the admin is English, and names an issue's language so. */
@@ -119,6 +121,17 @@ export const getCampaignHandler: Handler = async (req, context) => {
   const campaign = await findCampaign(db, id);
   if (!campaign) throw notFound(id);
   return json(200, { ...campaign, failures: await campaignFailures(db, id) });
+};
+
+/** GET /api/campaigns/{id}/audience: how many subscribers a send would reach now (the send dialog shows it). */
+export const campaignAudienceHandler: Handler = async (req, context) => {
+  const db = database();
+  await requireAdmin(req, db, ROLES_FOR.campaigns, context);
+  const id = rowId(context.params.id);
+  onlyParams(new URL(req.url).searchParams, []);
+  const count = await audienceCount(db, id);
+  if (count === undefined) throw notFound(id);
+  return json(200, { count });
 };
 
 export const updateCampaignHandler: Handler = async (req, context) => {
@@ -263,7 +276,9 @@ export const sendCampaignHandler: Handler = async (req, context) => {
     throw new HttpError(
       409,
       'no_recipients',
-      `There are no confirmed ${LANGUAGE_NAMES[error.lang]} subscribers to send to.`,
+      error.topics.length
+        ? `No confirmed ${LANGUAGE_NAMES[error.lang]} subscriber follows the chosen topics (readers who paused the newsletter are left out).`
+        : `There are no confirmed ${LANGUAGE_NAMES[error.lang]} subscribers to send to.`,
     );
   }
   if (!result) throw notFound(id);
@@ -300,9 +315,9 @@ export const cancelCampaignHandler: Handler = async (req, context) => {
   return json(200, { ...(await findCampaign(db, id))!, failures: await campaignFailures(db, id) });
 };
 
-/** What the preview shows where each recipient's own unsubscribe address will stand. */
-const previewUnsubscribeUrl = (siteUrl: string, lang: Lang) =>
-  `${siteUrl}${localePath(lang, '/newsletter/unsubscribe')}?token=…`;
+/** What the preview shows where each recipient's own unsubscribe and preference addresses will stand. */
+const previewLinkUrl = (siteUrl: string, lang: Lang, page: 'unsubscribe' | 'preferences') =>
+  `${siteUrl}${localePath(lang, `/newsletter/${page}`)}?token=…`;
 
 /** POST /api/campaign-preview: the mail exactly as a subscriber will get it, from the editor's fields. */
 export const previewCampaignHandler: Handler = async (req, context) => {
@@ -316,7 +331,8 @@ export const previewCampaignHandler: Handler = async (req, context) => {
       {...content}
       articles={articlesFor(content.articles)}
       viewUrl={`${siteUrl}/newsletter/issue/…`}
-      unsubscribeUrl={previewUnsubscribeUrl(siteUrl, content.lang)}
+      unsubscribeUrl={previewLinkUrl(siteUrl, content.lang, 'unsubscribe')}
+      preferencesUrl={previewLinkUrl(siteUrl, content.lang, 'preferences')}
     />
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);

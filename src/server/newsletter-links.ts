@@ -22,13 +22,14 @@ import {
 } from './repositories/subscribers.ts';
 
 type Pages = ReturnType<typeof mailCopy>['pages'];
-type PageKey = Exclude<keyof Pages, 'eyebrow' | 'home' | 'sign_up' | 'privacy'>;
+type PageKey = Exclude<keyof Pages, 'eyebrow' | 'home' | 'sign_up' | 'privacy' | 'preferences'>;
 
 /** RFC 8058's body is `List-Unsubscribe=One-Click`; our own button sends an empty form. Nothing else is read. */
 const LINK_BODY_LIMIT = 4 * 1024;
 const SIGN_UP = '/#footer-newsletter-title';
 
-function page(status: number, lang: Lang, key: PageKey, action?: string): Response {
+/** One of the newsletter's link pages (also the preference page's invalid, gone and unavailable answers). */
+export function linkPage(status: number, lang: Lang, key: PageKey, action?: string): Response {
   const pages = mailCopy(lang).pages;
   const content = pages[key] as { title: string; text: string[]; button?: string };
   const next =
@@ -48,7 +49,10 @@ function page(status: number, lang: Lang, key: PageKey, action?: string): Respon
 
 type Outcome = { status: number; page: PageKey; showForm?: boolean };
 
-const AFTER: Record<LinkPurpose, Record<LinkOutcome, Outcome>> = {
+/** The links this module answers; the preference page has its own (src/server/newsletter-preferences.tsx). */
+type ActionPurpose = Exclude<LinkPurpose, 'preferences'>;
+
+const AFTER: Record<ActionPurpose, Record<LinkOutcome, Outcome>> = {
   confirm: {
     done: { status: 200, page: 'confirmed' },
     already: { status: 409, page: 'already_confirmed' },
@@ -62,7 +66,7 @@ const AFTER: Record<LinkPurpose, Record<LinkOutcome, Outcome>> = {
 };
 
 /** What a GET shows: the button while the link can still act, otherwise why not. */
-async function preview(purpose: LinkPurpose, subscriberId: number, tag: string): Promise<Outcome> {
+async function preview(purpose: ActionPurpose, subscriberId: number, tag: string): Promise<Outcome> {
   const row = await findSubscriber(database(), subscriberId);
   if (!row || addressTag(row.email) !== tag) return AFTER[purpose].gone;
   if (purpose === 'confirm' && row.status === 'confirmed') return AFTER.confirm.already;
@@ -73,7 +77,7 @@ async function preview(purpose: LinkPurpose, subscriberId: number, tag: string):
 }
 
 async function act(
-  purpose: LinkPurpose,
+  purpose: ActionPurpose,
   { subscriberId, tag, campaignId }: LinkClaims,
   context: RequestContext,
 ): Promise<Outcome> {
@@ -103,7 +107,7 @@ async function act(
   return AFTER[purpose][outcome];
 }
 
-function linkHandlers(purpose: LinkPurpose): { GET: Handler; POST: Handler } {
+function linkHandlers(purpose: ActionPurpose): { GET: Handler; POST: Handler } {
   const respond =
     (method: 'GET' | 'POST'): Handler =>
     async (req, context) => {
@@ -114,20 +118,20 @@ function linkHandlers(purpose: LinkPurpose): { GET: Handler; POST: Handler } {
         const token = linkTokenOf(req);
         const check = token ? await verifyLinkToken(purpose, token) : undefined;
         if (!check?.ok)
-          return page(check?.reason === 'expired' ? 410 : 400, lang, check?.reason ?? 'invalid');
+          return linkPage(check?.reason === 'expired' ? 410 : 400, lang, check?.reason ?? 'invalid');
         const { subscriberId, tag } = check.claims;
         const outcome =
           method === 'GET'
             ? await preview(purpose, subscriberId, tag)
             : await act(purpose, check.claims, context);
         const action = `${localePath(lang, `/newsletter/${purpose}`)}?token=${encodeURIComponent(token!)}`;
-        return page(outcome.status, lang, outcome.page, outcome.showForm ? action : undefined);
+        return linkPage(outcome.status, lang, outcome.page, outcome.showForm ? action : undefined);
       } catch (error) {
         if (error instanceof DbUnavailableError) {
           console.error(`[newsletter-${purpose}] database unavailable: ${error.message}`);
-          return page(503, lang, 'unavailable');
+          return linkPage(503, lang, 'unavailable');
         }
-        if (error instanceof HttpError && error.status === 413) return page(413, lang, 'invalid');
+        if (error instanceof HttpError && error.status === 413) return linkPage(413, lang, 'invalid');
         throw error;
       }
     };

@@ -2,6 +2,7 @@
  * GET /api/newsletter, POST /api/newsletter, and one subscriber's record: GET /api/newsletter/{id}, its export
  * GET /api/newsletter/{id}/export (GDPR Art. 15/20) and its erasure DELETE /api/newsletter/{id} (Art. 17).
  */
+import { NEWSLETTER_TOPICS } from '../content/constants.ts';
 import { isLang, type Lang } from '../i18n/lang.ts';
 import { langOfBody, newsletterSignupSchema, NEWSLETTER_CONSENT_VERSION, validate } from '../lib/schemas.ts';
 import { requireAdmin, ROLES_FOR } from './auth.ts';
@@ -111,17 +112,26 @@ function backTo(source: unknown, outcome: 'confirmed' | 'error'): Response {
   return seeOther(`${path.ok ? path.data : '/'}#newsletter-${outcome}`);
 }
 
+/** A topic's checkbox in the plain form: `topic-<id>`, one field each (a form field may come only once). */
+const TOPIC_FIELD = /^topic-(.+)$/;
+
+/** The plain form's fields as the JSON body: the consent box as a boolean, the ticked topics as a list. */
+function formBody(fields: Record<string, string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const topics: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const topic = TOPIC_FIELD.exec(name)?.[1];
+    if (topic !== undefined) topics.push(topic);
+    else body[name] = value;
+  }
+  if (fields.consent !== undefined) body.consent = fields.consent === 'on' || fields.consent === 'true';
+  return topics.length ? { ...body, topics } : body;
+}
+
 export const signUp: Handler = async (req, context) => {
   const form = isFormPost(req);
   const fields = form ? await readForm(req, SIGNUP_BODY_LIMIT) : undefined;
-  const body = fields
-    ? {
-        ...fields,
-        ...(fields.consent !== undefined && {
-          consent: fields.consent === 'on' || fields.consent === 'true',
-        }),
-      }
-    : await readJson(req, SIGNUP_BODY_LIMIT);
+  const body = fields ? formBody(fields) : await readJson(req, SIGNUP_BODY_LIMIT);
   // Every answer is in the language of the page the form was on; the JSON error keeps its stable code.
   const lang = langOfBody(body);
   const parsed = validate(newsletterSignupSchema, body, formWords(lang));
@@ -140,9 +150,18 @@ export const signUp: Handler = async (req, context) => {
     });
   }
   const { email, source, website } = parsed.data;
+  // Stored in NEWSLETTER_TOPICS order, once each; none ticked reads as the form's default, every topic.
+  const ticked = parsed.data.topics ?? [];
+  const topics = NEWSLETTER_TOPICS.filter((topic) => ticked.length === 0 || ticked.includes(topic));
   // A filled honeypot is a bot: it gets the same reply and nothing is stored.
   if (!website) {
-    const signUp: SignUp = { email, consentVersion: NEWSLETTER_CONSENT_VERSION, sourcePage: source, lang };
+    const signUp: SignUp = {
+      email,
+      consentVersion: NEWSLETTER_CONSENT_VERSION,
+      sourcePage: source,
+      lang,
+      topics,
+    };
     // The pending row and its confirmation mail commit together; a known address may be due no mail.
     const mailIds = await db.transaction(async (tx) => {
       const due = await recordSignUp(tx, signUp);

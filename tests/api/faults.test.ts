@@ -213,9 +213,11 @@ describe('faults', () => {
       query: async (sql, params) => {
         if (!sql.includes('INSERT INTO mail_suppressions')) return tx.query(sql, params);
         await new Promise((resolve) => setTimeout(resolve, 300));
-        const rows = await tx.query(sql, params);
-        suppressedAt = Date.now();
-        return rows;
+        try {
+          return await tx.query(sql, params);
+        } finally {
+          suppressedAt = Date.now();
+        }
       },
       exec: (sql) => tx.exec(sql),
     });

@@ -289,7 +289,7 @@ describe('the deployed function bundles, outside the repository', () => {
       new TextEncoder().encode(TEST_JWT_SECRET),
       new Date(0),
     );
-    const link = (purpose: 'confirm' | 'unsubscribe') =>
+    const link = (purpose: 'confirm' | 'unsubscribe' | 'preferences') =>
       signLinkToken(purpose, { subscriberId: 1, tag: addressTag('reader@plant.example') });
     const meetingLink = (purpose: 'cancel' | 'reschedule') =>
       signMeetingLinkToken(
@@ -313,6 +313,7 @@ describe('the deployed function bundles, outside the repository', () => {
       ['GET', '/api/meeting-slots'],
       ['GET', `/newsletter/confirm?token=${await link('confirm')}`],
       ['GET', `/newsletter/unsubscribe?token=${await link('unsubscribe')}`],
+      ['GET', `/newsletter/preferences?token=${await link('preferences')}`],
       ['GET', `/meeting/cancel?token=${await meetingLink('cancel')}`],
       ['GET', `/meeting/reschedule?token=${await meetingLink('reschedule')}`],
       [
@@ -324,6 +325,7 @@ describe('the deployed function bundles, outside the repository', () => {
       ['DELETE', '/api/newsletter/1', { token }],
       ['GET', '/api/campaigns', { token }],
       ['GET', '/api/campaigns/1', { token }],
+      ['GET', '/api/campaigns/1/audience', { token }],
       ['POST', '/api/campaigns/1/test', { token }],
       ['POST', '/api/campaigns/1/send', { token }],
       ['POST', '/api/campaigns/1/cancel', { token }],

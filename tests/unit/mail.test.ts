@@ -206,6 +206,7 @@ describe('mail templates', () => {
         siteUrl,
         lang: 'en',
         unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=t`,
+        preferencesUrl: `${siteUrl}/newsletter/preferences?token=t`,
       }),
     ];
     for (const element of elements) {

@@ -165,6 +165,8 @@ export interface CampaignMailProps {
   viewUrl?: string;
   /** The recipient's own unsubscribe address. */
   unsubscribeUrl?: string;
+  /** The recipient's own preference page (topics, language, pause). */
+  preferencesUrl?: string;
   /** Said where the unsubscribe link would stand: on a test copy, and on the web version. */
   footerNote?: ReactNode;
   /** The web version's document title. */
@@ -181,6 +183,7 @@ export function CampaignMail(props: CampaignMailProps) {
       heading={props.subject}
       preview={props.preheader}
       unsubscribeUrl={props.unsubscribeUrl}
+      preferencesUrl={props.preferencesUrl}
       note={props.footerNote}
       webTitle={props.webTitle}
       top={

@@ -116,7 +116,7 @@ async function campaignOf({ db, row, state }: Context): Promise<CampaignForMail>
 const issueMail = (
   campaign: CampaignForMail,
   siteUrl: string,
-  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'footerNote' | 'trackLink'>,
+  extra: Pick<CampaignMailProps, 'unsubscribeUrl' | 'preferencesUrl' | 'footerNote' | 'trackLink'>,
 ) => (
   <CampaignMail
     siteUrl={siteUrl}
@@ -131,23 +131,54 @@ const issueMail = (
 );
 
 /**
- * Stands for the recipient's unsubscribe address in a mail rendered once for all its recipients (an issue, the
- * welcome); each copy gets its own address put in its place.
+ * Stand for the recipient's unsubscribe and preference addresses in a mail rendered once for all its recipients
+ * (an issue, the welcome); each copy gets its own addresses put in their place.
  */
 const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/korvel-recipient-link';
+const PREFERENCES_PLACEHOLDER = 'https://preferences.invalid/korvel-recipient-link';
+
+/** A reader's own links in newsletter mail: one-click unsubscribe and the preference page. */
+interface ReaderLinks {
+  unsubscribeUrl: string;
+  preferencesUrl: string;
+}
+
+/** Signs the reader's two links, in `lang` (the mail's), counted against `campaignId` when an issue carries them. */
+async function readerLinks(
+  siteUrl: string,
+  s: StoredSubscriber,
+  lang: Lang,
+  campaignId?: number,
+): Promise<ReaderLinks> {
+  const claims = { subscriberId: s.id, tag: addressTag(s.email), ...(campaignId && { campaignId }) };
+  const [unsubscribe, preferences] = await Promise.all([
+    signLinkToken('unsubscribe', claims),
+    signLinkToken('preferences', claims),
+  ]);
+  return {
+    unsubscribeUrl: linkUrl(siteUrl, 'unsubscribe', unsubscribe, lang),
+    preferencesUrl: linkUrl(siteUrl, 'preferences', preferences, lang),
+  };
+}
+
+/** What a mail rendered once carries in place of the reader's own links. */
+const PLACEHOLDERS: ReaderLinks = {
+  unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+  preferencesUrl: PREFERENCES_PLACEHOLDER,
+};
 
 /** The last few mails rendered once for many recipients, by what they were rendered from. */
 const renderedOnce = new Map<string, Promise<{ html: string; text: string }>>();
 const RENDERED_KEPT = 8;
 
 /**
- * A mail every recipient gets the same up to their own unsubscribe address, rendered once per `key` (what it
- * is rendered from) and personalised with `unsubscribeUrl`.
+ * A mail every recipient gets the same up to their own links, rendered once per `key` (what it is rendered
+ * from) and personalised with `links`.
  */
 async function personalised(
   key: string,
   element: () => ReactElement,
-  unsubscribeUrl: string,
+  links: ReaderLinks,
 ): Promise<{ html: string; text: string }> {
   let rendered = renderedOnce.get(key);
   if (!rendered) {
@@ -161,7 +192,10 @@ async function personalised(
     if (renderedOnce.size > RENDERED_KEPT) renderedOnce.delete(renderedOnce.keys().next().value!);
   }
   const { html, text } = await rendered;
-  const personal = (body: string) => body.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl);
+  const personal = (body: string) =>
+    body
+      .replaceAll(UNSUBSCRIBE_PLACEHOLDER, links.unsubscribeUrl)
+      .replaceAll(PREFERENCES_PLACEHOLDER, links.preferencesUrl);
   return { html: personal(html), text: personal(text) };
 }
 
@@ -378,15 +412,12 @@ const builders: Record<MailTemplate, Builder> = {
     const { siteUrl } = context.settings;
     const s = await subscriberOf(context);
     if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
-    const token = await signLinkToken('unsubscribe', { subscriberId: s.id, tag: addressTag(s.email) });
-    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token, s.lang);
-    const welcome = () => (
-      <T.NewsletterWelcome siteUrl={siteUrl} lang={s.lang} unsubscribeUrl={UNSUBSCRIBE_PLACEHOLDER} />
-    );
+    const links = await readerLinks(siteUrl, s, s.lang);
+    const welcome = () => <T.NewsletterWelcome siteUrl={siteUrl} lang={s.lang} {...PLACEHOLDERS} />;
     return {
-      rendered: await personalised(`welcome ${s.lang} ${siteUrl}`, welcome, unsubscribeUrl),
+      rendered: await personalised(`welcome ${s.lang} ${siteUrl}`, welcome, links),
       subject: mailCopy(s.lang).newsletter_welcome.subject,
-      unsubscribeUrl,
+      unsubscribeUrl: links.unsubscribeUrl,
     };
   },
   campaign: async (context) => {
@@ -395,26 +426,17 @@ const builders: Record<MailTemplate, Builder> = {
     if (campaign.status !== 'sending') throw new MailCancelled(`the campaign is ${campaign.status}`);
     const s = await subscriberOf(context);
     if (s.status !== 'confirmed') throw new MailCancelled('the address is not confirmed');
-    const token = await signLinkToken('unsubscribe', {
-      subscriberId: s.id,
-      tag: addressTag(s.email),
-      campaignId: campaign.id,
-    });
     // The issue's language, which is the reader's: a send only reaches subscribers of the issue's language.
-    const unsubscribeUrl = linkUrl(siteUrl, 'unsubscribe', token, campaign.lang);
+    const links = await readerLinks(siteUrl, s, campaign.lang, campaign.id);
     const issue = () =>
       issueMail(campaign, siteUrl, {
-        unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+        ...PLACEHOLDERS,
         trackLink: (url) => campaignClickUrl(siteUrl, campaign.id, url),
       });
     return {
-      rendered: await personalised(
-        `issue ${siteUrl} ${campaign.id} ${campaign.updatedAt}`,
-        issue,
-        unsubscribeUrl,
-      ),
+      rendered: await personalised(`issue ${siteUrl} ${campaign.id} ${campaign.updatedAt}`, issue, links),
       subject: campaign.subject,
-      unsubscribeUrl,
+      unsubscribeUrl: links.unsubscribeUrl,
     };
   },
   'campaign-test': async (context) => {

@@ -148,6 +148,8 @@ interface LayoutProps {
   siteUrl: string;
   /** Newsletter mail only: the recipient's own one-click unsubscribe address. */
   unsubscribeUrl?: string;
+  /** Newsletter mail only: the recipient's own preference page (topics, language, pause). */
+  preferencesUrl?: string;
   /** A line in the footer, where the unsubscribe link stands in a subscriber's copy. */
   note?: ReactNode;
   /** A line above the frame (a newsletter issue's "view in browser" link). */
@@ -160,7 +162,17 @@ interface LayoutProps {
 }
 
 export function MailLayout(props: LayoutProps) {
-  const { preview, heading, siteUrl, unsubscribeUrl, note, top, webTitle, lang = 'en', children } = props;
+  const {
+    preview,
+    heading,
+    siteUrl,
+    unsubscribeUrl,
+    preferencesUrl,
+    note,
+    top,
+    webTitle,
+    lang = 'en',
+  } = props;
   const { layout } = mailCopy(lang);
   return (
     <Html lang={intlLocale[lang]}>
@@ -181,13 +193,19 @@ export function MailLayout(props: LayoutProps) {
             <Heading as="h1" style={styles.heading}>
               {heading}
             </Heading>
-            {children}
+            {props.children}
           </Section>
           <Section style={styles.footer}>
             <Hr style={styles.hr} />
             {unsubscribeUrl && (
               <Text style={styles.small}>
-                {layout.unsubscribe_intro} <TextLink href={unsubscribeUrl}>{layout.unsubscribe}</TextLink>
+                {layout.unsubscribe_intro}{' '}
+                {preferencesUrl && (
+                  <>
+                    <TextLink href={preferencesUrl}>{layout.preferences}</TextLink> ·{' '}
+                  </>
+                )}
+                <TextLink href={unsubscribeUrl}>{layout.unsubscribe}</TextLink>
               </Text>
             )}
             {note && <Text style={styles.small}>{note}</Text>}

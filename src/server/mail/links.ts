@@ -1,6 +1,6 @@
 /**
  * Signed, single-purpose tokens for the links in mail: confirm a newsletter sign-up (valid 7 days),
- * unsubscribe (valid as long as the subscription), and cancel or move a meeting (valid until it starts, for
+ * unsubscribe and open the preference page (each valid as long as the subscription), and cancel or move a meeting (valid until it starts, for
  * the version of the meeting the mail described). They are the one documented exception to "no tokens in
  * the query string": a mail link can carry nothing else, and each token can do exactly one thing to one row.
  * The key is derived from JWT_SECRET with HKDF, so an admin token never passes as a link token or back.
@@ -11,7 +11,8 @@ import { localePath, type Lang } from '../../i18n/lang.ts';
 import { jwtSecret } from '../config.ts';
 import { emailHash } from './hash.ts';
 
-export type LinkPurpose = 'confirm' | 'unsubscribe';
+/** `preferences`: the reader's own preference page (topics, language, pause), linked from every newsletter mail. */
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'preferences';
 
 /** How long a confirmation link works: the same 7 days after which an unconfirmed sign-up is deleted. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -41,7 +42,7 @@ export interface LinkClaims {
   subscriberId: number;
   /** {@link addressTag} of the subscriber's address. */
   tag: string;
-  /** The newsletter issue an unsubscribe link was sent in, so unsubscribes are counted per issue. */
+  /** The newsletter issue an unsubscribe (or preference) link was sent in, so unsubscribes are counted per issue. */
   campaignId?: number;
 }
 

@@ -311,8 +311,8 @@ export function NewsletterConfirm({
   );
 }
 
-export function NewsletterWelcome(props: ToReader & { unsubscribeUrl: string }) {
-  const { siteUrl, lang, unsubscribeUrl } = props;
+export function NewsletterWelcome(props: ToReader & { unsubscribeUrl: string; preferencesUrl: string }) {
+  const { siteUrl, lang, unsubscribeUrl, preferencesUrl } = props;
   const c = mailCopy(lang).newsletter_welcome;
   return (
     <MailLayout
@@ -321,6 +321,7 @@ export function NewsletterWelcome(props: ToReader & { unsubscribeUrl: string }) 
       heading={c.heading}
       preview={c.preview}
       unsubscribeUrl={unsubscribeUrl}
+      preferencesUrl={preferencesUrl}
     >
       <Paragraph>{c.intro}</Paragraph>
       <Paragraph>{c.expect}</Paragraph>

@@ -1,10 +1,11 @@
 /**
- * The small HTML pages behind the links in mail (newsletter confirm and unsubscribe, meeting cancel and
- * reschedule). They are answered by a
+ * The small HTML pages behind the links in mail (newsletter confirm, unsubscribe and preferences, meeting cancel
+ * and reschedule). They are answered by a
  * function, not pre-rendered, because a tampered or used link must get its own 4xx status. One inline
  * stylesheet allowed by its hash, no script, no third-party request, and no Referer: the URL holds a token.
  */
 import { createHash } from 'node:crypto';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { intlLocale, localePath, type Lang } from '../../i18n/lang.ts';
 import { site } from '../../site.config.ts';
@@ -37,6 +38,14 @@ legend{font-weight:600;color:#16466e;padding:0;margin:0 0 .5rem}
 .slot:has(input:checked){border-color:#16466e;background:#eef3f8}
 .slot input{margin:0;width:1.1rem;height:1.1rem;accent-color:#16466e}
 .slot small{display:block;color:#4a5866;font-size:.8rem}
+.done{border-left:4px solid #16466e;background:#eef3f8;padding:.75rem 1rem}
+.part{border-top:1px solid #d9d4c7;margin:1.5rem 0 0;padding:1.25rem 0 0}
+h2{color:#16466e;font-size:1.2rem;line-height:1.3;margin:0 0 .5rem}
+.checks{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.25rem 1rem}
+.check{display:flex;align-items:center;gap:.5rem;min-height:44px;cursor:pointer}
+.check input{margin:0;width:1.15rem;height:1.15rem;accent-color:#16466e;flex:none}
+button.quiet{color:#16466e;background:#fff;border:2px solid #16466e}
+button.quiet:hover{background:#eef3f8}
 @media (max-width:40rem){main{margin:1.5rem 1rem;padding:1.5rem 1rem}}
 `.trim();
 
@@ -59,6 +68,8 @@ export interface LinkPageContent {
   alert?: string;
   /** A button that posts back to `action` (the same link): the only way a change is made. */
   form?: { action: string; button: string; choice?: SlotChoice };
+  /** Anything more the page holds after its paragraphs (the preference page's forms). */
+  body?: ReactNode;
   /** Where to go next: a path on this site (its English form; the page's language prefixes it) and its label. */
   next: { href: string; label: string };
   /** The reader's language (the link's `/de` prefix): the page's words and its links follow it. */
@@ -92,7 +103,7 @@ function Choice({ choice }: { choice: SlotChoice }) {
   );
 }
 
-function LinkPage({ eyebrow, title, paragraphs, alert, form, next, lang = 'en' }: LinkPageContent) {
+function LinkPage({ eyebrow, title, paragraphs, alert, form, body, next, lang = 'en' }: LinkPageContent) {
   return (
     <html lang={intlLocale[lang]}>
       <head>
@@ -120,6 +131,7 @@ function LinkPage({ eyebrow, title, paragraphs, alert, form, next, lang = 'en' }
           {paragraphs.map((text) => (
             <p key={text}>{text}</p>
           ))}
+          {body}
           {form && (
             <form method="post" action={form.action}>
               {form.choice && <Choice choice={form.choice} />}

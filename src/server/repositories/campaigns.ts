@@ -4,6 +4,7 @@
  * second send, a retried request or two workers can never queue or send a second copy. A campaign is `sent`
  * once none of its rows waits any more ({@link settleCampaigns}).
  */
+import type { NewsletterTopic } from '../../content/constants.ts';
 import type { Lang } from '../../i18n/lang.ts';
 import type { Queryable } from '../db/index.ts';
 
@@ -46,6 +47,8 @@ export interface CampaignContent {
   articles: string[];
   /** The issue's language: it is written in it and goes to the confirmed subscribers of it only. */
   lang: Lang;
+  /** The topics it is for: it reaches readers who follow one of them; none means every reader of its language. */
+  topics: NewsletterTopic[];
 }
 
 export interface Campaign extends CampaignContent {
@@ -90,6 +93,7 @@ interface CampaignRow extends Record<string, unknown> {
   markdown: string;
   articles: string[];
   lang: Lang;
+  topics: NewsletterTopic[];
   status: CampaignStatus;
   recipients: number | null;
   created_at: Date;
@@ -101,8 +105,8 @@ interface CampaignRow extends Record<string, unknown> {
   duplicated_from: number | null;
 }
 
-const COLUMNS = `id, subject, preheader, markdown, articles, lang, status, recipients, created_at, updated_at,
-  send_started_at, finished_at, scheduled_at, in_archive, duplicated_from`;
+const COLUMNS = `id, subject, preheader, markdown, articles, lang, topics, status, recipients, created_at,
+  updated_at, send_started_at, finished_at, scheduled_at, in_archive, duplicated_from`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -157,6 +161,7 @@ const toCampaign = (row: CampaignRow, tally: Tally = NO_COPIES): Campaign => ({
   markdown: row.markdown,
   articles: row.articles,
   lang: row.lang,
+  topics: row.topics,
   status: row.status,
   recipients: row.recipients,
   counts: { queued: tally.queued, sent: tally.sent, failed: tally.failed },
@@ -231,14 +236,16 @@ export async function createCampaign(
   options: { scheduledAt?: Date | null; duplicatedFrom?: number } = {},
 ): Promise<Campaign> {
   const [row] = await db.query<CampaignRow>(
-    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, created_by, scheduled_at, duplicated_from)
-     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, topics, created_by, scheduled_at,
+       duplicated_from)
+     VALUES ($1, $2, $3, $4::text[], $5, $6::text[], $7, $8, $9) RETURNING ${COLUMNS}`,
     [
       content.subject,
       content.preheader,
       content.markdown,
       content.articles,
       content.lang,
+      content.topics,
       adminId,
       options.scheduledAt ?? null,
       options.duplicatedFrom ?? null,
@@ -257,8 +264,8 @@ export async function duplicateCampaign(
   adminId: number,
 ): Promise<Campaign | undefined> {
   const [row] = await db.query<CampaignRow>(
-    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, created_by, duplicated_from)
-     SELECT subject, preheader, markdown, articles, lang, $2, id FROM campaigns WHERE id = $1
+    `INSERT INTO campaigns (subject, preheader, markdown, articles, lang, topics, created_by, duplicated_from)
+     SELECT subject, preheader, markdown, articles, lang, topics, $2, id FROM campaigns WHERE id = $1
      RETURNING ${COLUMNS}`,
     [id, adminId],
   );
@@ -329,6 +336,7 @@ export async function updateDraft(
   const [row] = await db.query<CampaignRow & { scheduled_before: Date | null }>(
     `UPDATE campaigns c SET subject = coalesce($2, c.subject), preheader = coalesce($3, c.preheader),
        markdown = coalesce($4, c.markdown), articles = coalesce($5::text[], c.articles), lang = coalesce($6, c.lang),
+       topics = coalesce($9::text[], c.topics),
        scheduled_at = CASE WHEN $7 THEN $8::timestamptz ELSE c.scheduled_at END,
        updated_at = now()
      FROM (SELECT id, scheduled_at FROM campaigns WHERE id = $1 FOR UPDATE) AS before
@@ -343,6 +351,7 @@ export async function updateDraft(
       patch.lang ?? null,
       patch.scheduledAt !== undefined,
       patch.scheduledAt ?? null,
+      patch.topics ?? null,
     ],
   );
   return row ? { ...toCampaign(row), scheduledBefore: iso(row.scheduled_before) } : stateOf(db, id);
@@ -358,30 +367,53 @@ export class NoRecipients extends Error {
   override readonly name = 'NoRecipients';
   /** The issue's language, which has no confirmed subscriber. */
   readonly lang: Lang;
-  constructor(lang: Lang) {
+  /** The issue's topics (none: every topic). */
+  readonly topics: readonly NewsletterTopic[];
+  constructor(lang: Lang, topics: readonly NewsletterTopic[] = []) {
     super(`There are no confirmed subscribers of language ${lang} to send to.`);
     this.lang = lang;
+    this.topics = topics;
   }
 }
 
 /**
- * Moves a draft to `sending` and queues one copy per confirmed subscriber of this moment whose language is the
- * issue's, in one statement. Call inside a transaction: two sends of one campaign serialise on the campaign row,
- * and the second finds it no longer a draft. Throws {@link NoRecipients} when the issue's language has no
- * confirmed subscriber. A send by hand clears the draft's schedule; `{ scheduled: true }` (the scheduled
- * worker) starts the draft only while it is still scheduled for a moment that has come, and keeps that moment.
+ * Who an issue of `lang` for `topics` reaches at this moment, as a condition on `subscribers s` (both arguments
+ * are SQL: a column of the campaign or a parameter): confirmed, of the issue's language, not paused, and following
+ * one of its topics (an issue without topics is for everyone; a subscriber without topics follows all). The
+ * audience count and the send's snapshot share it, so the number the send dialog shows is the number queued.
+ */
+const audienceOf = (lang: string, topics: string) => `s.status = 'confirmed' AND s.lang = ${lang}
+  AND (s.paused_until IS NULL OR s.paused_until <= now())
+  AND (cardinality(${topics}::text[]) = 0 OR cardinality(s.topics) = 0 OR s.topics && ${topics}::text[])`;
+
+/** How many subscribers a send of the campaign would queue now; undefined when there is no such campaign. */
+export async function audienceCount(db: Queryable, id: number): Promise<number | undefined> {
+  const [row] = await db.query<{ count: number | null }>(
+    `SELECT (SELECT count(*)::int FROM subscribers s WHERE ${audienceOf('c.lang', 'c.topics')}) AS count
+     FROM campaigns c WHERE c.id = $1`,
+    [id],
+  );
+  return row ? (row.count ?? 0) : undefined;
+}
+
+/**
+ * Moves a draft to `sending` and queues one copy per subscriber of its audience at this moment ({@link
+ * audienceOf}), in one statement. Call inside a transaction: two sends of one campaign serialise on the campaign
+ * row, and the second finds it no longer a draft. Throws {@link NoRecipients} when the audience is empty. A send by hand clears the draft's schedule;
+ * `{ scheduled: true }` (the scheduled worker) starts the draft only while it is still scheduled for a moment
+ * that has come, and keeps that moment.
  */
 export async function startSending(
   tx: Queryable,
   id: number,
   { scheduled = false } = {},
 ): Promise<{ recipients: number } | NotDraft | undefined> {
-  const started = await tx.query<{ id: number; lang: Lang }>(
+  const started = await tx.query<{ id: number; lang: Lang; topics: NewsletterTopic[] }>(
     scheduled
       ? `UPDATE campaigns SET status = 'sending', send_started_at = now(), updated_at = now()
-         WHERE id = $1 AND status = 'draft' AND scheduled_at <= now() RETURNING id, lang`
+         WHERE id = $1 AND status = 'draft' AND scheduled_at <= now() RETURNING id, lang, topics`
       : `UPDATE campaigns SET status = 'sending', send_started_at = now(), updated_at = now(), scheduled_at = NULL
-         WHERE id = $1 AND status = 'draft' RETURNING id, lang`,
+         WHERE id = $1 AND status = 'draft' RETURNING id, lang, topics`,
     [id],
   );
   const [campaign] = started;
@@ -390,15 +422,15 @@ export async function startSending(
     `WITH queued AS (
        INSERT INTO outbox (idempotency_key, template, recipient, subscriber_id, campaign_id)
        SELECT 'campaign:' || $1::int || ':' || s.id, 'campaign', s.email, s.id, $1::int
-       FROM subscribers s WHERE s.status = 'confirmed' AND s.lang = $2
+       FROM subscribers s WHERE ${audienceOf('$2', '$3')}
        ORDER BY s.id
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING 1)
      SELECT count(*)::int AS recipients FROM queued`,
-    [id, campaign.lang],
+    [id, campaign.lang, campaign.topics],
   );
   const recipients = queued?.recipients ?? 0;
-  if (recipients === 0) throw new NoRecipients(campaign.lang);
+  if (recipients === 0) throw new NoRecipients(campaign.lang, campaign.topics);
   await tx.query('UPDATE campaigns SET recipients = $2 WHERE id = $1', [id, recipients]);
   return { recipients };
 }

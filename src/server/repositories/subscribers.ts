@@ -1,3 +1,4 @@
+import { NEWSLETTER_TOPICS, type NewsletterTopic } from '../../content/constants.ts';
 import type { Lang } from '../../i18n/lang.ts';
 import type { Queryable } from '../db/index.ts';
 import { addressTag } from '../mail/links.ts';
@@ -130,6 +131,8 @@ export interface SignUp {
   sourcePage: string;
   /** The language of the page the form was on. */
   lang: Lang;
+  /** The topics ticked on the form (all unless the reader unticked some). */
+  topics: readonly NewsletterTopic[];
 }
 
 /** A confirmation mail is sent to one address at most once an hour, however often it is signed up. */
@@ -149,22 +152,23 @@ export async function recordSignUp(
 ): Promise<{ subscriberId: number; confirmationSentAt: Date } | undefined> {
   type Due = { id: number; confirmation_sent_at: Date };
   const inserted = await db.query<Due>(
-    `INSERT INTO subscribers (email, status, consent_version, source_page, lang, consented_at, confirmation_sent_at)
-     VALUES ($1, 'pending', $2, $3, $4, now(), now())
+    `INSERT INTO subscribers (email, status, consent_version, source_page, lang, topics, consented_at,
+       confirmation_sent_at)
+     VALUES ($1, 'pending', $2, $3, $4, $5::text[], now(), now())
      ON CONFLICT ((lower(email))) DO NOTHING RETURNING id, confirmation_sent_at`,
-    [entry.email, entry.consentVersion, entry.sourcePage, entry.lang],
+    [entry.email, entry.consentVersion, entry.sourcePage, entry.lang, entry.topics],
   );
   const [due] = inserted.length
     ? inserted
     : await db.query<Due>(
         `UPDATE subscribers
-         SET status = 'pending', consent_version = $2, source_page = $3, lang = $4, consented_at = now(),
-           confirmation_sent_at = now()
+         SET status = 'pending', consent_version = $2, source_page = $3, lang = $4, topics = $5::text[],
+           consented_at = now(), confirmation_sent_at = now()
          WHERE lower(email) = lower($1) AND status IN ('pending', 'bounced', 'complained')
            AND (confirmation_sent_at IS NULL
              OR confirmation_sent_at <= now() - make_interval(mins => ${CONFIRMATION_INTERVAL_MINUTES}))
          RETURNING id, confirmation_sent_at`,
-        [entry.email, entry.consentVersion, entry.sourcePage, entry.lang],
+        [entry.email, entry.consentVersion, entry.sourcePage, entry.lang, entry.topics],
       );
   return due && { subscriberId: due.id, confirmationSentAt: new Date(due.confirmation_sent_at) };
 }
@@ -233,6 +237,111 @@ export async function unsubscribe(db: Queryable, id: number, tag: string): Promi
     [id],
   );
   return 'done';
+}
+
+/** What the preference page shows and changes. */
+export interface Preferences {
+  id: number;
+  email: string;
+  lang: Lang;
+  /** The topics followed; every topic when the row has none stored (see migration 0019). */
+  topics: NewsletterTopic[];
+  /** Until when issues skip the reader; null when they are not paused (or the pause has run out). */
+  pausedUntil: Date | null;
+}
+
+/** How long a pause from the preference page lasts. */
+export const PAUSE_MONTHS = 3;
+
+interface PreferencesRow extends Record<string, unknown> {
+  id: number;
+  email: string;
+  status: SubscriberStatus;
+  lang: Lang;
+  topics: NewsletterTopic[];
+  paused_until: Date | null;
+}
+
+const PREFERENCE_COLUMNS = `id, email, status, lang, topics,
+  CASE WHEN paused_until > now() THEN paused_until END AS paused_until`;
+
+/** In NEWSLETTER_TOPICS order, with an empty list read as "every topic". */
+const effectiveTopics = (topics: readonly string[]): NewsletterTopic[] =>
+  NEWSLETTER_TOPICS.filter((topic) => topics.length === 0 || topics.includes(topic));
+
+const toPreferences = (row: PreferencesRow): Preferences => ({
+  id: row.id,
+  email: row.email,
+  lang: row.lang,
+  topics: effectiveTopics(row.topics),
+  pausedUntil: row.paused_until ? new Date(row.paused_until) : null,
+});
+
+/**
+ * The preferences of the confirmed subscriber a link token names, if the row still belongs to the address the
+ * token was made for; `lock` holds the row for a change (inside a transaction).
+ */
+export async function findPreferences(
+  db: Queryable,
+  id: number,
+  tag: string,
+  lock = false,
+): Promise<Preferences | undefined> {
+  const [row] = await db.query<PreferencesRow>(
+    `SELECT ${PREFERENCE_COLUMNS} FROM subscribers WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return row && row.status === 'confirmed' && addressTag(row.email) === tag ? toPreferences(row) : undefined;
+}
+
+/** A reader's change on the preference page: new topics and language, a three-month pause, or its end. */
+export type PreferenceChange =
+  { kind: 'save'; topics: readonly NewsletterTopic[]; lang: Lang } | { kind: 'pause' } | { kind: 'resume' };
+
+const sameTopics = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((topic) => b.includes(topic));
+
+/**
+ * Applies a reader's change to the row a link token names and writes one `subscriber_changes` row for each thing
+ * that actually changed (nothing for a save that changes nothing). Run inside a transaction.
+ * @returns the preferences after the change, or undefined when the link names no confirmed subscriber any more.
+ */
+export async function changePreferences(
+  tx: Queryable,
+  id: number,
+  tag: string,
+  change: PreferenceChange,
+): Promise<Preferences | undefined> {
+  const before = await findPreferences(tx, id, tag, true);
+  if (!before) return undefined;
+  const log = (kind: string, detail: object) =>
+    tx.query(`INSERT INTO subscriber_changes (subscriber_id, kind, detail) VALUES ($1, $2, $3::jsonb)`, [
+      id,
+      kind,
+      JSON.stringify(detail),
+    ]);
+  if (change.kind === 'save') {
+    const topics = effectiveTopics(change.topics);
+    if (!sameTopics(topics, before.topics)) {
+      await tx.query('UPDATE subscribers SET topics = $2::text[] WHERE id = $1', [id, topics]);
+      await log('topics', { from: before.topics, to: topics });
+    }
+    if (change.lang !== before.lang) {
+      await tx.query('UPDATE subscribers SET lang = $2 WHERE id = $1', [id, change.lang]);
+      await log('language', { from: before.lang, to: change.lang });
+    }
+  } else if (change.kind === 'pause') {
+    const [row] = await tx.query<{ paused_until: Date }>(
+      `UPDATE subscribers SET paused_until = now() + make_interval(months => ${PAUSE_MONTHS}) WHERE id = $1
+       RETURNING paused_until`,
+      [id],
+    );
+    await log('paused', { until: new Date(row!.paused_until).toISOString() });
+  } else if (before.pausedUntil) {
+    await tx.query('UPDATE subscribers SET paused_until = NULL WHERE id = $1', [id]);
+    await log('resumed', {});
+  }
+  return findPreferences(tx, id, tag);
 }
 
 /** An import's report keeps no address or name of a subscriber who unsubscribed. */

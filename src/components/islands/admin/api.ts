@@ -323,6 +323,11 @@ export async function setCampaignArchive(
   return (await response.json()) as CampaignDetail;
 }
 
+/** How many subscribers a send of the saved campaign would reach now (GET /api/campaigns/{id}/audience). */
+export async function fetchAudience(token: string, id: number): Promise<number> {
+  return ((await (await call(`/api/campaigns/${id}/audience`, { token })).json()) as { count: number }).count;
+}
+
 export async function deleteCampaign(token: string, id: number): Promise<void> {
   await call(`/api/campaigns/${id}`, { method: 'DELETE', token });
 }

@@ -2,6 +2,7 @@
  * The admin islands' copy, by key of `src/i18n/locales/en/admin.json`. The pages build it with
  * `adminPanelCopy(t)` / `adminLoginCopy(t)` (src/i18n/island-copy.ts); the islands never load i18next.
  */
+import type { NewsletterTopic } from '../../../content/constants.ts';
 import type { TabName } from './tabs.ts';
 
 /** One subscriber's record, its export and erasure (issue 36). */
@@ -340,6 +341,13 @@ export const CAMPAIGN_KEYS = [
   'sending_started',
   'send_failed',
   'no_recipients',
+  'no_recipients_topics',
+  'topics',
+  'topics_hint',
+  'send_topics',
+  'send_text_topics_one',
+  'send_text_topics_other',
+  'audience_failed',
   'state_changed',
   'schedule_legend',
   'schedule_hint',
@@ -992,7 +1000,8 @@ export type SubscribersCopy = Record<(typeof SUBSCRIBER_KEYS)[number], string>;
 export type ImportCopy = Record<(typeof IMPORT_KEYS)[number], string>;
 export type RecordCopy = Record<(typeof RECORD_KEYS)[number], string>;
 export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
-export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number], string>;
+/** The campaign words, with each newsletter topic's name as `topic_<id>` (src/i18n/topics.ts). */
+export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number] | `topic_${NewsletterTopic}`, string>;
 export type PagerCopy = Record<(typeof PAGER_KEYS)[number], string>;
 export type OverviewCopy = Record<(typeof OVERVIEW_KEYS)[number], string>;
 export type SuppressionsCopy = Record<(typeof SUPPRESSION_KEYS)[number], string>;

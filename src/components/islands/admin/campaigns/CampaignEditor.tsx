@@ -8,6 +8,7 @@ import {
   campaignAction,
   countConfirmed,
   deleteCampaign,
+  fetchAudience,
   isAbort,
   isAuthError,
   saveCampaign,
@@ -20,6 +21,7 @@ import { CampaignSchedule } from './CampaignSchedule.tsx';
 import { forgetDraft, keepDraft } from './draft-store.ts';
 import type { CampaignsProps } from './types.ts';
 import { MailPreview } from './MailPreview.tsx';
+import { TopicsFieldset } from './TopicsFieldset.tsx';
 
 interface Props extends CampaignsProps {
   id: number | null;
@@ -46,8 +48,10 @@ export function CampaignEditor(props: Props) {
         markdown: initial?.markdown ?? '',
         articles: initial?.articles ?? [],
         lang: initial?.lang ?? 'en',
+        topics: initial?.topics ?? [],
       },
   );
+  const topics = content.topics ?? [];
   const lang: Lang = content.lang ?? 'en';
   /** "English" or "German", as the send button and the dialog name the recipients. */
   const language = copy[`lang_${lang}`];
@@ -61,6 +65,8 @@ export function CampaignEditor(props: Props) {
   const [counted, setCounted] = useState<{ lang: Lang; confirmed: number } | null>(null);
   const confirmed = counted?.lang === lang ? counted.confirmed : null;
   const [dialog, setDialog] = useState<'send' | 'complaints' | 'delete' | null>(null);
+  /** The exact number the send would reach, counted by the server when the send dialog opens. */
+  const [audience, setAudience] = useState(0);
   /** The last 30 days' complaint rate, when it is above 0.3 % and the owner is asked to confirm a send. */
   const [complaintRate, setComplaintRate] = useState<number | null>(null);
   const summary = useRef<HTMLDivElement>(null);
@@ -149,9 +155,20 @@ export function CampaignEditor(props: Props) {
       }
     });
 
+  /** Saves, then asks the server how many the send would reach (topics and pauses count), and asks. */
   const askToSend = () =>
     run('send', async () => {
-      if ((await save()) !== null) setDialog('send');
+      const draft = await save();
+      if (draft === null) return;
+      try {
+        const count = await fetchAudience(token, draft);
+        setAudience(count);
+        if (count > 0) setDialog('send');
+        else
+          notify(fill(topics.length ? copy.no_recipients_topics : copy.no_recipients, { language }), 'error');
+      } catch (error) {
+        failed(error, copy.audience_failed);
+      }
     });
 
   const send = (confirmComplaints = false) =>
@@ -168,8 +185,8 @@ export function CampaignEditor(props: Props) {
           setDialog('complaints');
         } else if (error instanceof ApiError && error.code === 'complaints_need_owner')
           notify(copy.complaints_owner, 'error');
-        else if (error instanceof ApiError && error.status === 409 && confirmed === 0)
-          notify(fill(copy.no_recipients, { language }), 'error');
+        else if (error instanceof ApiError && error.code === 'no_recipients')
+          notify(fill(topics.length ? copy.no_recipients_topics : copy.no_recipients, { language }), 'error');
         else failed(error, copy.send_failed);
       }
     });
@@ -257,6 +274,12 @@ export function CampaignEditor(props: Props) {
             </div>
           );
         })}
+        <TopicsFieldset
+          chosen={topics}
+          copy={copy}
+          error={errors.topics}
+          onChange={(chosen) => change({ topics: chosen })}
+        />
         <ArticlePicker
           options={articles}
           chosen={content.articles ?? []}
@@ -282,11 +305,13 @@ export function CampaignEditor(props: Props) {
             aria-disabled={busy !== null || count === 0}
             onClick={() => count > 0 && askToSend()}
           >
-            {confirmed === null
-              ? fill(copy.send_other, { count: '…', language })
-              : confirmed === 0
-                ? fill(copy.send_none, { language })
-                : plural({ one: copy.send_one, other: copy.send_other }, count, { language })}
+            {topics.length > 0
+              ? copy.send_topics
+              : confirmed === null
+                ? fill(copy.send_other, { count: '…', language })
+                : confirmed === 0
+                  ? fill(copy.send_none, { language })
+                  : plural({ one: copy.send_one, other: copy.send_other }, count, { language })}
           </button>
           {id !== null && (
             <button
@@ -304,9 +329,15 @@ export function CampaignEditor(props: Props) {
       <ConfirmDialog
         open={dialog === 'send'}
         title={copy.send_title}
-        text={plural({ one: copy.send_text_one, other: copy.send_text_other }, count, { language })}
+        text={plural(
+          topics.length
+            ? { one: copy.send_text_topics_one, other: copy.send_text_topics_other }
+            : { one: copy.send_text_one, other: copy.send_text_other },
+          audience,
+          { language },
+        )}
         detail={content.subject}
-        confirmLabel={plural({ one: copy.send_accept_one, other: copy.send_accept_other }, count, {
+        confirmLabel={plural({ one: copy.send_accept_one, other: copy.send_accept_other }, audience, {
           language,
         })}
         cancelLabel={copy.dialog_cancel}
