@@ -169,7 +169,7 @@ export function adminPanelCopy(t: TFunction): PanelCopy {
     signedIn: t('admin:login_form.success'),
     subscribers: section(t, 'subscribers', SUBSCRIBER_KEYS),
     subscriberImport: section(t, 'subscriber_import', IMPORT_KEYS),
-    subscriberRecord: section(t, 'subscriber_record', RECORD_KEYS),
+    subscriberRecord: { ...section(t, 'subscriber_record', RECORD_KEYS), ...topicCopy(t) },
     inquiries: section(t, 'inquiries', INQUIRY_KEYS),
     campaigns: { ...section(t, 'campaigns', CAMPAIGN_KEYS), ...topicCopy(t) },
     overview: section(t, 'overview', OVERVIEW_KEYS),

@@ -118,7 +118,7 @@ test('opening a subscriber shows the record; Export downloads it; Erase asks, th
   await expect(signUp).toContainText(t('subscriber_record.via_import', { id: '' }).trim());
   const preferences = record.getByRole('region', { name: t('subscriber_record.section_preferences') });
   await expect(preferences).toContainText(t('subscriber_record.lang_de'));
-  await expect(preferences).toContainText('pharma');
+  await expect(preferences).toContainText(message('nav:sectors.pharma'));
   await expect(record.getByRole('region', { name: t('subscriber_record.section_imports') })).toContainText(
     t('subscriber_record.import_added'),
   );

@@ -94,8 +94,15 @@ function Timeline({
   );
 }
 
+/** Topics by their names in the admin's language; an id this admin does not know shows as it is. */
 const topicList = (topics: unknown, copy: RecordCopy) =>
-  Array.isArray(topics) && topics.length > 0 ? topics.join(', ') : copy.topics_none;
+  Array.isArray(topics) && topics.length > 0
+    ? topics
+        .map(
+          (topic) => (copy as Record<string, string | undefined>)[`topic_${String(topic)}`] ?? String(topic),
+        )
+        .join(', ')
+    : copy.topics_none;
 
 const langName = (lang: unknown, copy: RecordCopy) =>
   lang === 'de' ? copy.lang_de : lang === 'en' ? copy.lang_en : String(lang);

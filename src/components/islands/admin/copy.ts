@@ -998,7 +998,8 @@ export type LoginCopy = Record<(typeof LOGIN_KEYS)[number] | (typeof LOGIN_EXTRA
 };
 export type SubscribersCopy = Record<(typeof SUBSCRIBER_KEYS)[number], string>;
 export type ImportCopy = Record<(typeof IMPORT_KEYS)[number], string>;
-export type RecordCopy = Record<(typeof RECORD_KEYS)[number], string>;
+/** The record's words, with each newsletter topic's name as `topic_<id>` (src/i18n/topics.ts). */
+export type RecordCopy = Record<(typeof RECORD_KEYS)[number] | `topic_${NewsletterTopic}`, string>;
 export type InquiriesCopy = Record<(typeof INQUIRY_KEYS)[number], string>;
 /** The campaign words, with each newsletter topic's name as `topic_<id>` (src/i18n/topics.ts). */
 export type CampaignsCopy = Record<(typeof CAMPAIGN_KEYS)[number] | `topic_${NewsletterTopic}`, string>;
