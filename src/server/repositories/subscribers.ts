@@ -344,11 +344,15 @@ export async function changePreferences(
   return findPreferences(tx, id, tag);
 }
 
-/** An import's report keeps no address or name of a subscriber who unsubscribed. */
-async function forgetImportedAddress(db: Queryable, id: number): Promise<void> {
+/**
+ * An import's report keeps no address or name of a subscriber who unsubscribed; with `email` (an erasure), not in
+ * the rows that name the address without being linked to the subscriber either (repeats, refusals).
+ */
+async function forgetImportedAddress(db: Queryable, id: number, email?: string): Promise<void> {
   await db.query(
-    'UPDATE subscriber_import_rows SET email = NULL, name = NULL, consent_source = NULL WHERE subscriber_id = $1',
-    [id],
+    `UPDATE subscriber_import_rows SET email = NULL, name = NULL, consent_source = NULL
+     WHERE subscriber_id = $1 OR lower(email) = lower($2)`,
+    [id, email ?? null],
   );
 }
 
@@ -370,11 +374,7 @@ export async function eraseSubscriber(db: Queryable, id: number): Promise<boolea
   ]);
   if (!row) return false;
   const hash = emailHash(row.email);
-  await db.query(
-    `UPDATE subscriber_import_rows SET email = NULL, name = NULL, consent_source = NULL
-     WHERE subscriber_id = $1 OR lower(email) = lower($2)`,
-    [id, row.email],
-  );
+  await forgetImportedAddress(db, id, row.email);
   await db.query(
     `UPDATE outbox SET
        status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END,
