@@ -1,5 +1,5 @@
 /**
- * `npm run bench:js [-- --parts]`: for every built page, eager, total, React and returning-visitor
+ * `npm run bench:js [-- --parts]`: for every built page, eager, total and React
  * JavaScript in gzip bytes (see page-js.ts for what each column counts). `--parts` then shows where each
  * page's eager bytes go, once for every group of pages that ship the same scripts. Reads dist/; run
  * `npm run build` first.
@@ -14,20 +14,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const cell = (bytes: number, width = 10) => kb(bytes).padStart(width);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-console.log(
-  `${'page'.padEnd(72)}${'eager'.padStart(10)}${'total'.padStart(10)}${'react'.padStart(10)}${'returning'.padStart(12)}`,
-);
+console.log(`${'page'.padEnd(72)}${'eager'.padStart(10)}${'total'.padStart(10)}${'react'.padStart(10)}`);
 for (const row of rows) {
-  console.log(
-    `${row.page.padEnd(72)}${cell(row.eager)}${cell(row.total)}${cell(row.react)}${cell(row.returning, 12)}`,
-  );
+  console.log(`${row.page.padEnd(72)}${cell(row.eager)}${cell(row.total)}${cell(row.react)}`);
 }
 console.log(
   `\n${rows.length} pages · median eager ${kb(median(rows.map((r) => r.eager)))} · most eager ${kb(
     Math.max(0, ...rows.map((r) => r.eager)),
-  )} · median total ${kb(median(rows.map((r) => r.total)))} · most React any returning visitor downloads: ${kb(
-    Math.max(0, ...rows.map((r) => r.returningReact)),
-  )} · the replaced SPA shipped ~300–400 KB gz eagerly on every route`,
+  )} · median total ${kb(median(rows.map((r) => r.total)))} · pages with React: ${rows.filter((r) => r.react > 0).length} · the replaced SPA shipped ~300–400 KB gz eagerly on every route`,
 );
 
 if (values.parts) {

@@ -5,8 +5,6 @@
  *               load: what every visitor downloads before the page is interactive.
  *   total     — eager plus every island (whatever its directive) and dynamic imports.
  *   react     — the part of total that is React (react, react-dom, scheduler, the Astro React renderer).
- *   returning — what a visitor with stored cookie consent downloads (client:consent islands excluded);
- *               returningReact is the React inside it.
  * A dynamic `import()` is never eager, in an inline script or a file: it runs when the page asks for it (on
  * first use, when an element nears the viewport); `total` counts what it loads.
  */
@@ -19,10 +17,7 @@ export interface PageWeight {
   eager: number;
   total: number;
   react: number;
-  returning: number;
-  /** React inside `returning`. */
-  returningReact: number;
-  /** The hydration directive of each island on the page, e.g. ['consent']. */
+  /** The hydration directive of each island on the page, e.g. ['visible']. */
   islands: string[];
   /** Where the eager bytes go: each inline script and each file, gzip bytes, in page order. */
   eagerParts: { name: string; bytes: number }[];
@@ -92,12 +87,11 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
         .replace(/\.html$/, '');
     const eager = new Set<string>();
     const all = new Set<string>();
-    const returning = new Set<string>();
     const islands: string[] = [];
     const eagerParts: PageWeight['eagerParts'] = [];
     let inlineBytes = 0;
 
-    const addEntry = (file: string, hydrates: 'load' | 'later' | 'consent') => {
+    const addEntry = (file: string, hydrates: 'load' | 'later') => {
       for (const f of closure(file, true)) all.add(f);
       const direct = closure(file, false);
       if (hydrates === 'load')
@@ -106,7 +100,6 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
           eager.add(f);
           eagerParts.push({ name: '/' + relative(dist, f), bytes: gz(f) });
         }
-      if (hydrates !== 'consent') direct.forEach((f) => returning.add(f));
     };
 
     for (const match of source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -130,7 +123,7 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
       const attrs = match[1]!;
       const directive = /\bclient="([^"]+)"/.exec(attrs)?.[1] ?? 'load';
       islands.push(directive);
-      const hydrates = directive === 'load' ? 'load' : directive === 'consent' ? 'consent' : 'later';
+      const hydrates = directive === 'load' ? 'load' : 'later';
       for (const name of ['component-url', 'renderer-url']) {
         const url = new RegExp(`\\b${name}="([^"]+)"`).exec(attrs)?.[1];
         if (url) addEntry(fileFor(url), hydrates);
@@ -143,8 +136,6 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
       eager: sum(eager) + inlineBytes,
       total: sum(all) + inlineBytes,
       react: sum([...all].filter(isReact)),
-      returning: sum(returning) + inlineBytes,
-      returningReact: sum([...returning].filter(isReact)),
       islands,
       eagerParts,
     });

@@ -36,7 +36,6 @@ import {
 } from '../components/islands/admin/copy.ts';
 import { TAB_ROLES } from '../components/islands/admin/tabs.ts';
 import type { ContactFormCopy } from '../components/islands/ContactForm.tsx';
-import type { CookieBannerCopy } from '../components/islands/CookieBanner.tsx';
 import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
 import type { ReadAloudCopy } from '../components/islands/ReadAloud.tsx';
@@ -74,20 +73,6 @@ const privacyLabel = (t: TFunction, key: string, href: string) => ({
   href,
   after: t(`${key}.after`),
 });
-
-/** `privacyHref`: the privacy policy in the page's language. */
-/** The cookie banner's copy; `privacyHref` as for the forms. */
-export function cookieBannerCopy(t: TFunction, privacyHref: string): CookieBannerCopy {
-  return {
-    label: t('common:cookie_banner.label'),
-    text: t('common:cookie_banner.text'),
-    link: t('common:cookie_banner.link'),
-    href: privacyHref,
-    allow: t('common:cookie_banner.allow'),
-    decline: t('common:cookie_banner.decline'),
-    errorHeading: t('common:error_boundary.heading'),
-  };
-}
 
 /** The words of the public forms' message ids (src/lib/schemas.ts) in the page's language. */
 export function formWords(t: TFunction, locale: string): FormWords {
