@@ -38,21 +38,9 @@ import { TAB_ROLES } from '../components/islands/admin/tabs.ts';
 import type { ContactFormCopy } from '../components/islands/ContactForm.tsx';
 import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
-import type { ReadAloudCopy } from '../components/islands/ReadAloud.tsx';
 import type { FormMessages, FormWords } from '../lib/schemas.ts';
 import { topicCopy } from './topics.ts';
 import { site } from '../site.config.ts';
-
-export function readAloudCopy(t: TFunction): ReadAloudCopy {
-  return {
-    listen: t('blog:read_aloud.listen'),
-    stop: t('blog:read_aloud.stop'),
-    pause: t('blog:read_aloud.pause'),
-    resume: t('blog:read_aloud.resume'),
-    status: t('blog:read_aloud.status'),
-    errorHeading: t('common:error_boundary.heading'),
-  };
-}
 
 export function sliderCopy(t: TFunction): ImageSliderCopy {
   return {
