@@ -29,6 +29,17 @@ const TYPES = ['html', 'css', 'font', 'image', 'script', 'other'] as const;
 type Kind = (typeof TYPES)[number];
 /** Past the cookie banner's 4 s (SPEC): by then its island has loaded, as Lighthouse counts it. */
 const SETTLE_MS = 4500;
+/**
+ * Lighthouse's slow 4G as its DevTools throttling applies it (150 ms round trips × 3.75, 1.6 Mbit/s × 0.9).
+ * The browser sizes its look-ahead for lazy images by the network it sees (2,500 px on this one), so a fast
+ * loopback would load fewer images than the phone does, and fewer than Lighthouse counts.
+ */
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 0.9 * 1024) / 8,
+};
 /** Lighthouse's mobile preset: a 412 × 823 phone at 1.75 device pixels per CSS pixel. */
 const PHONE = {
   viewport: { width: 412, height: 823 },
@@ -80,6 +91,7 @@ async function visit(context: BrowserContext, path: string): Promise<Bytes> {
     bytes[kinds.get(requestId) ?? 'other'] += encodedDataLength;
   });
   await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await page.goto(base + encodeURI(path), { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
   await page.close();

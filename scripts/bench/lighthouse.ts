@@ -156,7 +156,14 @@ async function measure(path: string, attempt = 1): Promise<Result> {
   const { flags, config } = setups.get(path)!;
   const result = await lighthouse(
     base + encodeURI(path),
-    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...flags },
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableFullPageScreenshot: true,
+      ...flags,
+    },
     config,
   );
   if (!result) throw new Error(`Lighthouse returned no result for ${path}`);

@@ -15,8 +15,8 @@ const drawingAlt = (collection: string, id: string) =>
   ).image.alt;
 
 /**
- * The picture's image as the browser chose it, and the drawing it was made from: what is served is never larger
- * (src/lib/image-service.ts keeps the SVG where a derived AVIF or WebP would outweigh it).
+ * The image as the browser loaded it, and the drawing it was made from: what is served is never larger
+ * (Illustration.astro serves the drawing itself).
  */
 async function expectNoLargerThanDrawing(img: Locator, request: APIRequestContext, drawing: string) {
   const served = await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname);
@@ -98,12 +98,8 @@ readerTest.describe('home page', () => {
     'fetches its hero drawing first, never larger than the drawing, and the division drawings lazily',
     async ({ reader: page, request }) => {
       await page.goto('/');
-      const hero = page.locator('.hero picture');
-      // An AVIF and a WebP source, each as the drawing itself where the derived file would be larger.
-      await expect(hero.locator('source')).toHaveCount(2);
-      for (const source of await hero.locator('source').all())
-        expect(await source.getAttribute('type')).toMatch(/^image\/(avif|webp|svg\+xml)$/);
-      const img = hero.locator('img');
+      // The drawing itself: compressed on the wire it is a third of the AVIF a phone would need.
+      const img = page.locator('.hero img');
       await expect(img).toHaveAttribute('loading', 'eager');
       await expect(img).toHaveAttribute('fetchpriority', 'high');
       await expect(img).toHaveAttribute('width', '1200');
@@ -111,7 +107,7 @@ readerTest.describe('home page', () => {
       await expect(img).toHaveAttribute('alt', message('home:hero_image_alt'));
       expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
       expect(await expectNoLargerThanDrawing(img, request, 'src/assets/home/plant-section.svg')).toMatch(
-        /\.(avif|webp|svg)$/,
+        /\.svg$/,
       );
       const cards = page.locator('.divisions img');
       await expect(cards).toHaveCount(6);
@@ -126,7 +122,7 @@ readerTest.describe('sector pages', () => {
       `/${sector.slug} shows its drawing, key facts and a link to its references`,
       async ({ reader: page }) => {
         await page.goto(encodeURI(`/${sector.slug}`));
-        const img = page.locator('.hero picture img');
+        const img = page.locator('.hero img');
         await expect(img).toHaveAttribute('alt', drawingAlt('sectors', sector.art));
         await expect(img).toHaveAttribute('fetchpriority', 'high');
         await expect(page.locator('.sector__facts li')).toHaveCount(4);
@@ -145,22 +141,20 @@ readerTest.describe('sector pages', () => {
   });
 });
 
-readerTest(
-  'initiative pages show their drawing as a picture no larger than the drawing',
-  async ({ reader: page, request }) => {
-    await page.goto('/initiatives/navigator');
-    const picture = page.locator('.hero picture');
-    await expect(picture.locator('source')).toHaveCount(2);
-    await expect(picture.locator('img')).toHaveAttribute('alt', drawingAlt('initiatives', 'navigator'));
-    await expectNoLargerThanDrawing(picture.locator('img'), request, 'src/assets/initiatives/navigator.svg');
-  },
-);
+readerTest('initiative pages show their drawing, served as itself', async ({ reader: page, request }) => {
+  await page.goto('/initiatives/navigator');
+  const img = page.locator('.hero img');
+  await expect(img).toHaveAttribute('alt', drawingAlt('initiatives', 'navigator'));
+  expect(await expectNoLargerThanDrawing(img, request, 'src/assets/initiatives/navigator.svg')).toMatch(
+    /\.svg$/,
+  );
+});
 
 readerTest(
-  'the oil and gas drawing is served as its 21 kB SVG, not a 61 kB WebP',
+  'the oil and gas drawing is served as its SVG (3 kB compressed), not a 61 kB WebP',
   async ({ reader: page, request }) => {
     await page.goto('/oil&gas');
-    const img = page.locator('.hero picture img');
+    const img = page.locator('.hero img');
     await expect(img).toHaveJSProperty('complete', true);
     expect(await expectNoLargerThanDrawing(img, request, 'src/assets/sectors/oil-gas.svg')).toMatch(/\.svg$/);
   },
