@@ -4,7 +4,9 @@
  * working days. Shared by the booking island (what to show) and the contact function (what to accept).
  */
 
-export const MEETING_TIME_ZONE = 'Europe/Belgrade';
+import { FIRM_TIME_ZONE } from './firm-time.ts';
+
+export const MEETING_TIME_ZONE = FIRM_TIME_ZONE;
 export const MEETING_MINUTES = 30;
 export const BOOKING_WORKING_DAYS = 10;
 /** First slot start and the end of the last slot, in minutes after local midnight. */

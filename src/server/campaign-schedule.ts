@@ -13,6 +13,7 @@ import { HttpError } from './http.ts';
 import { deliverability } from './mail/suppression.ts';
 import { recordActivity } from './repositories/activity.ts';
 import { dueCampaigns, NoRecipients, startSending, unscheduleDue } from './repositories/campaigns.ts';
+import { FIRM_TIME_ZONE } from '../lib/firm-time.ts';
 
 /** How far ahead an issue can be scheduled. */
 export const SCHEDULE_HORIZON_DAYS = 366;
@@ -24,7 +25,7 @@ export const SCHEDULE_HORIZON_DAYS = 366;
 export const ON_TIME_SECONDS = 120;
 
 const belgrade = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Belgrade',
+  timeZone: FIRM_TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',

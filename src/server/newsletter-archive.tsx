@@ -16,6 +16,7 @@ import { database } from './config.ts';
 import type { Handler } from './http.ts';
 import { campaignViewUrl } from './mail/links.ts';
 import { archivedIssues, type ArchivedIssue } from './repositories/campaigns.ts';
+import { FIRM_TIME_ZONE } from '../lib/firm-time.ts';
 
 const WORDS: Record<Lang, typeof en.archive> = { en: en.archive, de: de.archive };
 
@@ -23,7 +24,7 @@ const WORDS: Record<Lang, typeof en.archive> = { en: en.archive, de: de.archive 
 const REGION = /(<section id="newsletter-archive"[^>]*>)[\s\S]*?(<\/section>)/;
 
 const dayInBelgrade = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Belgrade',
+  timeZone: FIRM_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -22,6 +22,7 @@ import {
   type PreferenceChange,
   type Preferences,
 } from './repositories/subscribers.ts';
+import { FIRM_TIME_ZONE } from '../lib/firm-time.ts';
 
 /** Seven checkboxes, a language and an action: far below this. */
 const FORM_LIMIT = 4 * 1024;
@@ -30,7 +31,7 @@ type Notice = { kind: 'done' | 'alert'; key: 'saved' | 'unchanged' | 'no_topic' 
 
 /** "28 February 2027", "28. Februar 2027": the last day of a pause, in Belgrade, as the reader's language writes it. */
 const pauseDate = (until: Date, lang: Lang) =>
-  new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: 'long', timeZone: 'Europe/Belgrade' }).format(until);
+  new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: 'long', timeZone: FIRM_TIME_ZONE }).format(until);
 
 const pagePath = (lang: Lang, token: string) =>
   `${localePath(lang, '/newsletter/preferences')}?token=${encodeURIComponent(token)}`;

@@ -1,5 +1,7 @@
 /** Small formatting helpers for the admin islands (they receive copy as plain templates, not i18next). */
 
+import { FIRM_TIME_ZONE } from '../../../lib/firm-time.ts';
+
 /** Fills `{name}` placeholders: fill('Page {page} of {pages}', { page: 2, pages: 5 }) → 'Page 2 of 5'. */
 export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
@@ -35,7 +37,7 @@ const calendar = new Intl.DateTimeFormat('en-GB', {
 export const calendarDate = (day: string) => calendar.format(new Date(`${day}T00:00:00Z`));
 
 const belgrade = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Belgrade',
+  timeZone: FIRM_TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -44,7 +46,7 @@ const belgrade = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 const belgradeTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Belgrade',
+  timeZone: FIRM_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
 });

@@ -3,6 +3,7 @@ import { belgradeInstant } from '../../../../lib/meeting-slots.ts';
 import { ApiError, isAuthError, scheduleCampaign } from '../api.ts';
 import { belgradeMoment, fill, ownMomentIfOther } from '../format.ts';
 import type { CampaignsProps } from './types.ts';
+import { FIRM_TIME_ZONE } from '../../../../lib/firm-time.ts';
 
 interface Props extends Pick<CampaignsProps, 'token' | 'copy' | 'notify' | 'onUnauthorized'> {
   /** When the draft is scheduled to start (ISO), or null. */
@@ -14,7 +15,7 @@ interface Props extends Pick<CampaignsProps, 'token' | 'copy' | 'notify' | 'onUn
 
 /** Belgrade's wall clock as a `datetime-local` value: "2026-12-01T10:00". */
 const wallClock = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Belgrade',
+  timeZone: FIRM_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
