@@ -26,7 +26,7 @@ test.describe('budgets', DESKTOP, () => {
     for (const page of still) expect(page.react, `${page.page}: React`).toBe(0);
   });
 
-  test('article and news pages hydrate only the slider and the read-aloud control, on visibility', () => {
+  test('article and news pages draw the slider on the server, not as an island, and hydrate only on visibility', () => {
     // One path segment after /blog/ or /news/: the blog's filter pages (/blog/division/…) are lists.
     const articlePages = measurePages().filter((p) => /^\/(blog|news)\/[^/]+$/.test(p.page));
     const entries = ['blog', 'news'].flatMap((c) =>
@@ -34,9 +34,16 @@ test.describe('budgets', DESKTOP, () => {
     );
     expect(articlePages).toHaveLength(entries.length);
     for (const page of articlePages) {
-      expect([...page.islands].sort(), page.page).toEqual(['visible', 'visible']);
-      // Everything beyond React: the two islands, the runtime, the newsletter form's lazy script (with the
-      // shared schema), the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
+      // The slider is server markup and a custom element (src/scripts/image-slider.ts); React waits for visibility.
+      const html = readFileSync(`dist${page.page}/index.html`, 'utf8');
+      expect(html, page.page).toContain('<image-slider');
+      expect(html, page.page).not.toMatch(/component-url="[^"]*ImageSlider/);
+      expect(
+        page.islands.every((directive) => directive === 'visible'),
+        page.page,
+      ).toBe(true);
+      // Everything beyond React: the islands, the slider's script, the runtime, the newsletter form's lazy
+      // script (with the shared schema), the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
       // search), every script the shell loads on first use (menus, language dialog, the two filters: 4 KB,
       // counted though a page without a filter never loads it) and, for a visitor who allowed cookies, the page
       // beacon with web-vitals (4.6 KB); no chart library fits in this.
