@@ -17,7 +17,7 @@ export class ImageSlider extends HTMLElement {
   #playing = false;
   /** Hovered or focused: the autoplay waits (as React's island did, one flag for both). */
   #held = false;
-  #timer: number | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #swipeStart: number | null = null;
   #reduce: MediaQueryList | undefined;
   #slides: HTMLElement[] = [];
