@@ -136,7 +136,7 @@ async function shoot(
           .querySelectorAll('img[loading="lazy"]')
           .forEach((img) => img.setAttribute('loading', 'eager'));
       });
-      // client:visible islands (slider, charts, booking) hydrate only on screen: bring each into view and
+      // client:visible islands (charts, booking) hydrate only on screen: bring each into view and
       // wait until it has hydrated (Astro drops `ssr`) and its requests (code, data) have finished.
       for (const island of await page.locator('astro-island[client="visible"]').all()) {
         await island.scrollIntoViewIfNeeded();

@@ -28,7 +28,7 @@ for (const width of widths) {
     await page.evaluate(() =>
       document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
     );
-    // client:visible islands (charts, slider) hydrate only on screen: bring each into view once so the
+    // client:visible islands (charts, read-aloud) hydrate only on screen: bring each into view once so the
     // full-page shot shows them drawn, let their code load and their entry animation end, then go back up.
     const lazyIslands = fold ? [] : await page.locator('astro-island[client="visible"]').all();
     for (const island of lazyIslands) await island.scrollIntoViewIfNeeded();

@@ -1,7 +1,30 @@
-/** Slides for the ImageSlider island from content images (articles, news, the thank-you page). */
+/** Slides for the image slider (ImageSlider.astro) from content images (articles, news, the thank-you page). */
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
-import type { SlideImage } from './islands/ImageSlider.tsx';
+
+export interface SlideImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** Printed over the foot of the picture, for everyone. */
+  caption?: string;
+  /** A smaller rendition for the thumbnail strip. */
+  thumb: string;
+}
+
+export interface ImageSliderCopy {
+  /** Names the carousel, e.g. "Images for this article". */
+  label: string;
+  previous: string;
+  next: string;
+  /** "Image {n} of {total}" with the placeholders filled by the server. */
+  position: string;
+  /** "Show image {n}" for the thumbnails. */
+  show: string;
+  play: string;
+  pause: string;
+}
 
 /** Drawings stay SVG (sharp at any size, a few KB); photos become WebP at slide and thumbnail sizes. */
 export function slidesFrom(

@@ -36,12 +36,13 @@ import {
 } from '../components/islands/admin/copy.ts';
 import { TAB_ROLES } from '../components/islands/admin/tabs.ts';
 import type { ContactFormCopy } from '../components/islands/ContactForm.tsx';
-import type { ImageSliderCopy } from '../components/islands/ImageSlider.tsx';
 import type { MeetingBookingCopy } from '../components/islands/MeetingBooking.tsx';
+import type { ImageSliderCopy } from '../components/slides.ts';
 import type { FormMessages, FormWords } from '../lib/schemas.ts';
 import { topicCopy } from './topics.ts';
 import { site } from '../site.config.ts';
 
+/** The slider's words, drawn by the server (src/components/ImageSlider.astro, no island since issue 38). */
 export function sliderCopy(t: TFunction): ImageSliderCopy {
   return {
     label: t('blog:slider.label'),
@@ -51,7 +52,6 @@ export function sliderCopy(t: TFunction): ImageSliderCopy {
     show: t('blog:slider.show'),
     play: t('blog:slider.play'),
     pause: t('blog:slider.pause'),
-    errorHeading: t('common:error_boundary.heading'),
   };
 }
 

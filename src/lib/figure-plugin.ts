@@ -1,7 +1,7 @@
 /**
  * A Sätteri hast plugin for Markdown and MDX (astro.config.mjs): a picture alone in its paragraph with a title,
  * `![Alt text](./photo.jpg "Caption")`, becomes `<figure>` with the picture and the title in its `<figcaption>`,
- * the markup the article slider gives a captioned picture (src/components/islands/ImageSlider.tsx). The alt
+ * the markup the article slider gives a captioned picture (src/components/ImageSlider.astro). The alt
  * text stays the picture's; the title leaves the `<img>`, so the caption is not read twice or shown as a
  * tooltip. The picture is still the `<img>` Astro's image pipeline turns into its optimised one afterwards.
  */

@@ -26,7 +26,7 @@ test.describe('budgets', DESKTOP, () => {
     for (const page of still) expect(page.react, `${page.page}: React`).toBe(0);
   });
 
-  test('article and news pages hydrate only the slider, on visibility', () => {
+  test('article and news pages draw the slider and the read-aloud control on the server and load no React', () => {
     // One path segment after /blog/ or /news/: the blog's filter pages (/blog/division/…) are lists.
     const articlePages = measurePages().filter((p) => /^\/(blog|news)\/[^/]+$/.test(p.page));
     const entries = ['blog', 'news'].flatMap((c) =>
@@ -34,14 +34,18 @@ test.describe('budgets', DESKTOP, () => {
     );
     expect(articlePages).toHaveLength(entries.length);
     for (const page of articlePages) {
-      // The slider; the read-aloud control is the server's markup and a custom element (src/scripts/read-aloud.ts).
-      expect(page.islands, page.page).toEqual(['visible']);
-      // Everything beyond React: the two islands, the runtime, the newsletter form's lazy script (with the
-      // shared schema), the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first
-      // search), every script the shell loads on first use (menus, language dialog, the two filters: 4 KB,
-      // counted though a page without a filter never loads it) and, for a visitor who allowed cookies, the page
-      // beacon with web-vitals (4.6 KB); no chart library fits in this.
-      expect(page.total - page.react, `${page.page} island code`).toBeLessThan(29 * 1024);
+      // Both are custom elements over server markup (src/scripts/image-slider.ts, src/scripts/read-aloud.ts).
+      const html = readFileSync(`dist${page.page}/index.html`, 'utf8');
+      expect(html, page.page).toContain('<image-slider');
+      expect(html, page.page).toContain('<read-aloud');
+      expect(page.islands, page.page).toEqual([]);
+      expect(page.react, `${page.page}: React`).toBe(0);
+      // Everything the page may load: its scripts, the newsletter form's lazy script (with the shared schema),
+      // the search dialog's (2 KB; Pagefind itself loads from /pagefind/ on the first search), every script the
+      // shell loads on first use (menus, language dialog, the two filters: 4 KB, counted though a page without
+      // a filter never loads it) and, for a visitor who allowed cookies, the page beacon with web-vitals
+      // (4.6 KB); no chart library fits in this.
+      expect(page.total, `${page.page} code`).toBeLessThan(29 * 1024);
     }
   });
 

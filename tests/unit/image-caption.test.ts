@@ -1,13 +1,12 @@
 /**
  * A picture's caption (issue 37, item 3): the Content tab stores it in the image's front matter entry, the
- * collection's schema accepts it, and the article's slider prints it in the picture's <figcaption>. A picture
- * without a caption renders as before.
+ * collection's schema accepts it, and the article's slider prints it in the picture's <figcaption>
+ * (src/components/ImageSlider.astro; tests/unit/image-slider.test.ts keeps it with its picture as the slider
+ * steps). A picture without a caption renders as before.
  */
 import { readFileSync } from 'node:fs';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { z } from 'astro/zod';
-import ImageSlider, { type SlideImage } from '../../src/components/islands/ImageSlider.tsx';
 import { articleSchema } from '../../src/lib/article-schema.ts';
 import {
   frontmatterOf,
@@ -15,39 +14,6 @@ import {
   splitSource,
   updateFrontmatter,
 } from '../../src/server/content/pieces.ts';
-
-const copy = {
-  label: 'Images for this article',
-  previous: 'Previous image',
-  next: 'Next image',
-  position: 'Image {n} of {total}',
-  show: 'Show image {n}',
-  play: 'Play',
-  pause: 'Pause',
-  errorHeading: 'The images could not be shown.',
-};
-const slide = (n: number, caption?: string): SlideImage => ({
-  src: `/slide-${n}.svg`,
-  thumb: `/slide-${n}.svg`,
-  width: 1200,
-  height: 675,
-  alt: `Drawing number ${n} of the water loop`,
-  ...(caption && { caption }),
-});
-
-describe('ImageSlider', () => {
-  test('prints a caption in the figure of its picture', () => {
-    const html = renderToStaticMarkup(
-      <ImageSlider images={[slide(1, 'The loop after passivation, 2024'), slide(2)]} copy={copy} />,
-    );
-    const figures = html.match(/<figure[\s\S]*?<\/figure>/g) ?? [];
-    expect(figures).toHaveLength(2);
-    expect(figures[0]).toContain(
-      '<figcaption class="slider__caption">The loop after passivation, 2024</figcaption>',
-    );
-    expect(figures[1]).not.toContain('figcaption');
-  });
-});
 
 describe('the image schema', () => {
   const schema = articleSchema({ image: () => z.string(), author: z.string() }).shape.images;
