@@ -24,3 +24,14 @@ test('without JavaScript the content shows at once and every menu link stays rea
     await expect(page.getByRole('banner')).not.toBeInViewport();
   }
 });
+
+test('without JavaScript an article shows its first picture and no button that could not work', async ({
+  page,
+}) => {
+  await page.goto('/blog/volleyball');
+  const slider = page.getByRole('region', { name: message('blog:slider.label') });
+  await expect(slider.locator('.slider__slide[data-active="true"] img')).toBeVisible();
+  await expect(slider.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: message('blog:read_aloud.listen') })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: message('common:cookie_banner.label') })).toBeHidden();
+});
