@@ -16,7 +16,7 @@ import { figureCaptions } from './src/lib/figure-plugin.ts';
 import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
- * Regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, reports how many social cards the build drew or took from the
+ * Registers `client:interaction` (hydrate when a visitor first reaches for an island), regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, reports how many social cards the build drew or took from the
  * cache (src/server/og), and, in dev only, the Netlify emulation so `netlify/functions` answer
  * on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
@@ -25,7 +25,8 @@ function korvel() {
   return {
     name: 'korvel',
     hooks: {
-      'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
+      'astro:config:setup': async ({ command, config, addClientDirective, updateConfig, logger }) => {
+        addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
         if (command === 'build') {
           const { rm } = await import('node:fs/promises');
           const { tallyFile } = await import('./src/server/og/card.ts');

@@ -1,1 +1,9 @@
 /// <reference types="astro/client" />
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:interaction'?: boolean;
+  }
+}
+
+export {};

@@ -71,7 +71,17 @@ function addSyntheticArticles(n: number): void {
       `export const articles = [\n${ids}\n`,
     ),
   );
-  const tags = ['pharma', 'gmp', 'hvac', 'utilities', 'validation', 'cleanroom', 'water', 'layout'];
+  // Tags the site names in both languages (a tag without a name fails the build).
+  const tags = [
+    'pharma',
+    'gmp',
+    'facility-design',
+    'utilities',
+    'regulatory',
+    'cleanrooms',
+    'ultrapure-water',
+    'design',
+  ];
   for (let i = 1; i <= n; i++) {
     const number = String(i).padStart(5, '0');
     const date = new Date(Date.UTC(2019, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);

@@ -49,6 +49,9 @@ const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.
 const REACT_MARKERS =
   /react\.transitional\.element|__reactContainer|scheduler\.production|react-dom|https:\/\/react\.dev\/errors\//;
 
+/** Whether a built chunk is part of React. */
+export const isReactChunk = (file: string) => REACT_MARKERS.test(readFileSync(file, 'utf8'));
+
 /** Measures every HTML page under `dist`. */
 export function measurePages(dist = resolve('dist')): PageWeight[] {
   const gzipped = new Map<string, number>();
@@ -75,7 +78,6 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
     for (const match of found) closure(fileFor(match[1]!, dir), withDynamic, seen);
     return seen;
   };
-  const isReact = (file: string) => REACT_MARKERS.test(readFileSync(file, 'utf8'));
 
   const rows: PageWeight[] = [];
   for (const html of htmlFiles(dist)) {
@@ -135,7 +137,7 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
       page,
       eager: sum(eager) + inlineBytes,
       total: sum(all) + inlineBytes,
-      react: sum([...all].filter(isReact)),
+      react: sum([...all].filter(isReactChunk)),
       islands,
       eagerParts,
     });

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { measurePages } from '../../scripts/bench/page-js.ts';
+import { PHONE, routePaths, total, visitBytes } from '../../scripts/bench/lib/first-visit.ts';
+import { isReactChunk, measurePages } from '../../scripts/bench/page-js.ts';
 import { sectors } from '../../src/routes.ts';
-import { DESKTOP, expect, test } from './fixtures.ts';
+import { DESKTOP, expect, reachFor, test } from './fixtures.ts';
 
 // Deterministic byte budgets over dist/: they read files, not the viewport, so the desktop project runs them.
 test.describe('budgets', DESKTOP, () => {
@@ -83,6 +84,25 @@ test.describe('budgets', DESKTOP, () => {
       expect(apexRequested().length, 'ApexCharts chunks once the charts are in view').toBeGreaterThan(0);
     });
   }
+  for (const path of ['/contact', '/de/contact']) {
+    test(`${path} loads no React until a visitor reaches for the message form`, async ({ page }) => {
+      const react = readdirSync('dist/_astro').filter(
+        (file) => file.endsWith('.js') && isReactChunk(`dist/_astro/${file}`),
+      );
+      expect(react.length).toBeGreaterThan(0);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname.split('/').pop()!));
+      const reactRequested = () => requested.filter((file) => react.includes(file));
+
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(reactRequested(), 'React before the visitor acts').toEqual([]);
+
+      await reachFor(page.locator('form[action="/api/contact"]'));
+      expect(reactRequested().length, 'React once the form is reached for').toBeGreaterThan(0);
+    });
+  }
+
   test('the admin pages hydrate on load, and their own code stays under 16 KB beside React', () => {
     const adminPages = measurePages().filter((p) => isAdmin(p.page));
     expect(adminPages.map((p) => p.page).sort()).toEqual([
@@ -102,6 +122,29 @@ test.describe('budgets', DESKTOP, () => {
       expect(page.eager - page.react, `${page.page} code beside React`).toBeLessThan(16 * 1024);
     }
   });
+
+  /**
+   * Issue 38: a phone's first visit to each kind of page, in both languages, on Lighthouse's slow 4G, fails CI
+   * above 140 KB (the goal is 120 KB; the margin keeps a small change from failing a build). `npm run bench:bytes`
+   * prints the same figures by type.
+   */
+  const FIRST_VISIT_LIMIT = 140 * 1024;
+  // The first page of each kind, and the pages that carry more than their kind's first: the forms, the
+  // references and a sector with charts, the longest article (every route: `npm run bench:bytes -- --all`).
+  const heavier = ['/contact', '/our-references', '/electronics', '/blog/gmp'];
+  const firstVisits = [...routePaths('dist'), ...heavier, ...heavier.map((path) => `/de${path}`)];
+  test('the first-visit budget covers every kind of page in both languages', () => {
+    expect(firstVisits.length).toBeGreaterThanOrEqual(32);
+    expect(firstVisits).toEqual(expect.arrayContaining(['/', '/de', '/blog/volleyball', '/de/search']));
+  });
+  for (const path of firstVisits) {
+    test(`a phone's first visit to ${path} transfers at most 140 KB`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext(PHONE);
+      const bytes = await visitBytes(context, baseURL + encodeURI(path));
+      await context.close();
+      expect(total(bytes), `${path}: ${JSON.stringify(bytes)}`).toBeLessThanOrEqual(FIRST_VISIT_LIMIT);
+    });
+  }
 
   /** Issue 38: a returning visit to another page fetches its HTML and takes everything else from the cache. */
   test('hashed assets are cached for good and a page is revalidated by its ETag', async ({ request }) => {

@@ -48,8 +48,8 @@ test.describe('submissions', DESKTOP, () => {
   }) => {
     const email = unique('contact');
     await page.goto('/contact');
-    await enhanced(page.locator('form[action="/api/contact"]'));
     const form = await fillContact(page, email);
+    await enhanced(form);
     await waitLikeAPerson(page);
     const send = form.getByRole('button', { name: 'Send' });
     await send.dblclick();
@@ -61,14 +61,52 @@ test.describe('submissions', DESKTOP, () => {
     expect(rows[0]).toMatchObject({ kind: 'contact', fullName: 'Milica Stanković' });
   });
 
+  test("what a visitor types while the form's code is still on its way is kept, checked and sent", async ({
+    page,
+    request,
+  }) => {
+    const email = unique('early');
+    await page.goto('/contact');
+    const form = page.locator('form[action="/api/contact"]');
+    // The form hydrates when a visitor reaches for it (client:interaction); its code is held until all is typed.
+    const island = form.locator('xpath=ancestor::astro-island');
+    const code = new URL((await island.getAttribute('component-url'))!, page.url()).pathname;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === code);
+    await page.route(code, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fillContact(page, email);
+    await asked;
+    await expect(form).not.toHaveAttribute('novalidate');
+    release();
+    await enhanced(form);
+    await expect(form.getByLabel('Message')).toHaveValue(
+      'We need a basic design package and a GMP review of the layout.',
+    );
+    await waitLikeAPerson(page);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/thanks$/, { timeout: SUBMIT_MS });
+    const rows = await inquiriesFrom(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'contact',
+      fullName: 'Milica Stanković',
+      subject: 'Basic design for a tablet coating suite',
+      message: 'We need a basic design package and a GMP review of the layout.',
+    });
+  });
+
   test('the button reads Sending... and is disabled while the message is on its way', async ({
     page,
     request,
   }) => {
     const email = unique('sending');
     await page.goto('/contact');
-    await enhanced(page.locator('form[action="/api/contact"]'));
     const form = await fillContact(page, email);
+    await enhanced(form);
     await waitLikeAPerson(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -91,8 +129,8 @@ test.describe('submissions', DESKTOP, () => {
     const email = unique('missing');
     await page.goto('/contact');
     const form = page.locator('form[action="/api/contact"]');
-    await enhanced(form);
     await form.getByLabel('Email').fill(email);
+    await enhanced(form);
     await form.getByRole('button', { name: 'Send' }).click();
     const summary = form.getByRole('alert');
     await expect(summary).toBeFocused();
@@ -116,8 +154,8 @@ test.describe('submissions', DESKTOP, () => {
   test('a filled honeypot still shows success and stores nothing', async ({ page, request }) => {
     const email = unique('honeypot');
     await page.goto('/contact');
-    await enhanced(page.locator('form[action="/api/contact"]'));
     const form = await fillContact(page, email);
+    await enhanced(form);
     await form.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
       input.value = 'https://cheap-seo.example';
     });

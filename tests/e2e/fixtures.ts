@@ -158,6 +158,15 @@ export const enhanced = (form: Locator) =>
   expect(form).toHaveAttribute('novalidate', '', { timeout: 15_000 });
 
 /**
+ * For a form that hydrates once a visitor reaches for it (`client:interaction`, the contact form): the pointer
+ * passes over it, then {@link enhanced}.
+ */
+export async function reachFor(form: Locator) {
+  await form.hover();
+  await enhanced(form);
+}
+
+/**
  * Signs `email` up in the footer of `path` as a visitor does, once the form's script has taken it over; returns
  * the footer, whose status line then gives the answer.
  */

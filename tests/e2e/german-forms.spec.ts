@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { readSettings, spellCheckDocument } from 'cspell-lib';
-import { DESKTOP, enhanced, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { DESKTOP, enhanced, expect, expectNoAxeViolations, reachFor, test } from './fixtures.ts';
 
 /** English words a German form must never show (none of them a German word as well); cspell catches the rest. */
 const ENGLISH = new Set(
@@ -55,7 +55,7 @@ test.describe('German forms', DESKTOP, () => {
     expect(await notGerman('Enter your full name.')).toEqual(expect.arrayContaining(['Enter', 'your']));
     await page.goto('/de/contact');
     const form = page.locator('form[action="/api/contact"]');
-    await enhanced(form);
+    await reachFor(form);
     const send = form.getByRole('button', { name: 'Senden' });
     const summary = form.getByRole('alert');
     const seen: string[] = [];

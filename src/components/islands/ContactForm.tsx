@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { CONTACT_LIMITS, contactSchema, documentLang } from '../../lib/schemas.ts';
-import { Field, FormEnd, FormStart, useFields } from './form/Field.tsx';
+import { Field, FormEnd, FormStart, fieldBinder, formValues } from './form/Field.tsx';
 import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import '../../styles/forms.css';
@@ -26,34 +26,26 @@ export interface ContactFormCopy extends SubmitCopy {
   errorHeading: string;
 }
 
-type Values = Record<'fullName' | 'company' | 'email' | 'position' | 'phone' | 'subject' | 'message', string>;
-const empty: Values = {
-  fullName: '',
-  company: '',
-  email: '',
-  position: '',
-  phone: '',
-  subject: '',
-  message: '',
-};
+const FIELDS = ['fullName', 'company', 'email', 'position', 'phone', 'subject', 'message'] as const;
 const ID = 'contact';
 
 /**
  * The contact form. Server-rendered as a plain form that posts to /api/contact (which answers a 303), so it
- * works before and without JavaScript; once hydrated it validates with the function's own schema, shows
+ * works before and without JavaScript. It hydrates when a visitor first reaches for it (`client:interaction`), keeping
+ * anything typed meanwhile; from then on it validates with the function's own schema, shows
  * errors beside each field and in a summary that takes focus, and cannot be sent twice.
  */
 function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
-  const [privacy, setPrivacy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const { errors, general, sending, summary, submit } = useSubmission(copy);
-  const { values, bind } = useFields(empty, ID, copy.labels, errors);
-  const form = useRef<HTMLFormElement>(null);
+  const bind = fieldBinder(ID, copy.labels, errors);
 
   useEffect(() => setHydrated(true), []);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const { values, privacy } = formValues(form, FIELDS);
     void submit(contactSchema, {
       kind: 'contact',
       ...values,
@@ -62,13 +54,12 @@ function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
       lang: documentLang(),
       // How long the page has been open: people need more than a few seconds to write a message.
       fillMs: Math.round(performance.now()),
-      ...trapValue(form.current),
+      ...trapValue(form),
     });
   }
 
   return (
     <form
-      ref={form}
       className="form"
       action="/api/contact"
       method="post"
@@ -99,8 +90,6 @@ function ContactFormInner({ copy }: { copy: ContactFormCopy }) {
       <FormEnd
         idPrefix={ID}
         privacy={copy.privacy}
-        agreed={privacy}
-        onAgree={setPrivacy}
         error={errors.privacy}
         send={copy.send}
         sendingLabel={copy.sending}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { MEETING_TIME_ZONE } from '../../lib/meeting-slots.ts';
 import { CONTACT_LIMITS, meetingRequestSchema, documentLang } from '../../lib/schemas.ts';
 import { isTimeZone } from '../../lib/time-zone.ts';
-import { Field, FormEnd, FormStart, fieldId, useFields } from './form/Field.tsx';
+import { Field, FormEnd, FormStart, fieldBinder, fieldId, formValues } from './form/Field.tsx';
 import { trapValue, useSubmission, type SubmitCopy } from './form/submit.ts';
 import IslandErrorBoundary from './IslandErrorBoundary.tsx';
 import '../../styles/forms.css';
@@ -47,6 +47,7 @@ interface Day {
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; days: Day[] };
 const ID = 'meeting';
+const FIELDS = ['fullName', 'email', 'company', 'subject'] as const;
 
 /** Days and times in Belgrade, written in the page's language. */
 function belgradeFormats(locale: string) {
@@ -67,17 +68,10 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [day, setDay] = useState<string>();
   const [slot, setSlot] = useState<string>();
-  const [privacy, setPrivacy] = useState(false);
   /** The browser's own zone, sent with the request so mail can show the visitor's time. */
   const [browserZone, setBrowserZone] = useState<string>();
   const { errors, general, sending, summary, submit } = useSubmission(copy);
-  const { values, bind } = useFields(
-    { fullName: '', email: '', company: '', subject: '' },
-    ID,
-    copy.labels,
-    errors,
-  );
-  const form = useRef<HTMLFormElement>(null);
+  const bind = fieldBinder(ID, copy.labels, errors);
   const { timeInBelgrade, dayName, longDay } = useMemo(() => belgradeFormats(copy.locale), [copy.locale]);
 
   const fetchSlots = useCallback(async () => {
@@ -106,6 +100,8 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const { values, privacy } = formValues(form, FIELDS);
     const failed = await submit(meetingRequestSchema, {
       kind: 'meeting',
       ...values,
@@ -115,7 +111,7 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
       source: '/contact',
       lang: documentLang(),
       fillMs: Math.round(performance.now()),
-      ...trapValue(form.current),
+      ...trapValue(form),
     });
     // Someone else requested the time meanwhile: offer the times that are still free.
     if (failed?.status === 409) {
@@ -145,13 +141,7 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
   const current = load.days.find((d) => d.date === day);
   const free = current?.slots.filter((s) => s.available) ?? [];
   return (
-    <form
-      ref={form}
-      className="form booking"
-      noValidate
-      onSubmit={onSubmit}
-      aria-describedby={`${ID}-required`}
-    >
+    <form className="form booking" noValidate onSubmit={onSubmit} aria-describedby={`${ID}-required`}>
       <FormStart
         ref={summary}
         heading={copy.summary}
@@ -246,8 +236,6 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
       <FormEnd
         idPrefix={ID}
         privacy={copy.privacy}
-        agreed={privacy}
-        onAgree={setPrivacy}
         error={errors.privacy}
         send={copy.send}
         sendingLabel={copy.sending}

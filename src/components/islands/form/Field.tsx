@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface Common {
   /** Form field name, also the key of its error; the element id is `${idPrefix}-${name}`. */
@@ -57,15 +57,8 @@ export function Field(props: InputProps | AreaProps) {
   );
 }
 
-/** The privacy agreement: a required checkbox whose label links the policy. */
-export function Consent(props: {
-  idPrefix: string;
-  name: string;
-  label: ReactNode;
-  error?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+/** The privacy agreement: a required checkbox whose label links the policy (uncontrolled, like the fields). */
+export function Consent(props: { idPrefix: string; name: string; label: ReactNode; error?: string }) {
   const id = fieldId(props.idPrefix, props.name);
   return (
     <div className={`form-field form-field--check${props.error ? ' form-field--invalid' : ''}`}>
@@ -74,8 +67,6 @@ export function Consent(props: {
         id={id}
         name={props.name}
         required
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.currentTarget.checked)}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
@@ -158,8 +149,6 @@ export function FormStart(props: SummaryProps & { required: string }) {
 export function FormEnd(props: {
   idPrefix: string;
   privacy: { before: string; link: string; href: string; after: string };
-  agreed: boolean;
-  onAgree: (agreed: boolean) => void;
   error?: string;
   send: string;
   sendingLabel: string;
@@ -170,8 +159,6 @@ export function FormEnd(props: {
       <Consent
         idPrefix={props.idPrefix}
         name="privacy"
-        checked={props.agreed}
-        onChange={props.onAgree}
         error={props.error}
         label={
           <>
@@ -189,24 +176,28 @@ export function FormEnd(props: {
   );
 }
 
-/** The text values of a form and `bind(name)`, the props that tie a {@link Field} to one of them. */
-export function useFields<K extends string>(
-  initial: Record<K, string>,
+/**
+ * `bind(name)`: the props that tie a {@link Field} to its label and error. The fields are uncontrolled: what a
+ * visitor types before the island hydrates stays in the page (React keeps a hydrated input's value), and the
+ * values are read from the form when it is sent ({@link formValues}).
+ */
+export function fieldBinder<K extends string>(
   idPrefix: string,
-  labels: Record<NoInfer<K>, string>,
+  labels: Record<K, string>,
   errors: Record<string, string>,
 ) {
-  const [values, setValues] = useState(initial);
-  const bind = (name: K) => ({
-    name,
-    idPrefix,
-    label: labels[name],
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
-  return { values, bind };
+  return (name: K) => ({ name, idPrefix, label: labels[name], error: errors[name] });
+}
+
+/** The current text of the named fields of `form`, and whether its privacy box is ticked. */
+export function formValues<K extends string>(form: HTMLFormElement, names: readonly K[]) {
+  const text = (name: string) => {
+    const element = form.elements.namedItem(name);
+    return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : '';
+  };
+  const privacy = form.elements.namedItem('privacy');
+  return {
+    values: Object.fromEntries(names.map((name) => [name, text(name)])) as Record<K, string>,
+    privacy: privacy instanceof HTMLInputElement && privacy.checked,
+  };
 }

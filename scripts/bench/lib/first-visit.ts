@@ -1,0 +1,91 @@
+/**
+ * A phone's first visit as Lighthouse's mobile preset makes it, measured in bytes: shared by
+ * `npm run bench:bytes` (the table) and the end-to-end budget that fails CI above 140 KB (issue 38).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { languages, localePath } from '../../../src/i18n/lang.ts';
+import { routes } from '../../../src/routes.ts';
+
+export const TYPES = ['html', 'css', 'font', 'image', 'script', 'other'] as const;
+export type Kind = (typeof TYPES)[number];
+export type Bytes = Record<Kind, number>;
+
+/**
+ * After the network has been quiet for half a second, a further second: nothing on a page loads on a timer (the
+ * cookie banner that appears at 4 s is the page's own markup and script), so this counts what Lighthouse does.
+ */
+const SETTLE_MS = 1000;
+/**
+ * Lighthouse's slow 4G as its DevTools throttling applies it (150 ms round trips × 3.75, 1.6 Mbit/s × 0.9).
+ * The browser sizes its look-ahead for lazy images by the network it sees (2,500 px on this one), so a fast
+ * loopback would load fewer images than the phone does, and fewer than Lighthouse counts.
+ */
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 0.9 * 1024) / 8,
+};
+
+/** Lighthouse's mobile preset: a 412 × 823 phone at 1.75 device pixels per CSS pixel. */
+export const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/**
+ * The pages to measure: the first route of each kind in src/routes.ts (home, page, divisions, sector, reference,
+ * initiative, list, news, article, legal, thanks, search), or every route with `all`, in both languages, the
+ * admin left out; only those `dist` holds.
+ */
+export function routePaths(dist: string, all = false): string[] {
+  const built = (path: string) => existsSync(join(dist, decodeURIComponent(path), 'index.html'));
+  return languages.flatMap((lang) =>
+    routes
+      .filter(
+        (route, index) =>
+          route.kind !== 'admin' && (all || routes.findIndex((other) => other.kind === route.kind) === index),
+      )
+      .map((route) => localePath(lang, route.path))
+      .filter(built),
+  );
+}
+
+function kindOf(resourceType: string, mimeType: string): Kind {
+  if (resourceType === 'Document') return 'html';
+  if (resourceType === 'Stylesheet') return 'css';
+  if (resourceType === 'Font') return 'font';
+  if (resourceType === 'Image' || mimeType.startsWith('image/')) return 'image';
+  if (resourceType === 'Script') return 'script';
+  return 'other';
+}
+
+export const total = (bytes: Bytes) => TYPES.reduce((sum, kind) => sum + bytes[kind], 0);
+
+/**
+ * Opens `url` in a new page of `context` on slow 4G, waits until its network is quiet, and returns the compressed bytes each
+ * type took off the wire (headers included, CDP `encodedDataLength`). A fresh context makes it a first visit;
+ * the second page of one context is a returning visit, served from its cache where the headers allow it.
+ */
+export async function visitBytes(context: BrowserContext, url: string): Promise<Bytes> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const kinds = new Map<string, Kind>();
+  const bytes = Object.fromEntries(TYPES.map((kind) => [kind, 0])) as Bytes;
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) =>
+    kinds.set(requestId, kindOf(type, response.mimeType)),
+  );
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    bytes[kinds.get(requestId) ?? 'other'] += encodedDataLength;
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(SETTLE_MS);
+  await page.close();
+  return bytes;
+}
