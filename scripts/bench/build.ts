@@ -1,11 +1,12 @@
 /**
- * `npm run bench:build [-- --count N] [-- --log file]`: how the static build scales with the number of articles. Copies the
+ * `npm run bench:build [-- --count N] [-- --log file] [-- --keep]`: how the static build scales with the number of articles. Copies the
  * project's sources (not node_modules, which is linked) into a temporary directory, builds today's site there,
  * then adds N synthetic blog articles (default 1,000; copies of one real article under new titles and dates,
  * reusing its drawings) and builds again. Prints pages, build time and peak resident memory of the build's
  * process tree for both. Nothing is written under src/: the copy is removed at the end, on Ctrl-C too.
  * Social cards are cached by a hash of their inputs (node_modules/.cache/og), so a second run with the same N
- * draws none; the first run draws one per synthetic article. `--log` appends Astro's output of both builds to a file.
+ * draws none; the first run draws one per synthetic article. `--log` appends Astro's output of both builds to a file;
+ * `--keep` leaves the copy with its articles in place (its path is printed) for a profiler.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -25,7 +26,11 @@ import { parseArgs } from 'node:util';
 import { BUILD_ENV, buildSteps } from '../lib/build-env.ts';
 
 const { values } = parseArgs({
-  options: { count: { type: 'string', default: '1000' }, log: { type: 'string' } },
+  options: {
+    count: { type: 'string', default: '1000' },
+    log: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
 });
 const count = Number(values.count);
 if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a whole number above 0');
@@ -201,5 +206,6 @@ try {
   console.log(`| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
   for (const row of rows) console.log(line(row));
 } finally {
-  cleanUp();
+  if (values.keep) console.log(`\nThe copy is kept at ${work}`);
+  else cleanUp();
 }

@@ -3,7 +3,7 @@
  * drawing (src/server/og). A German page has its own card from its German entry or copy; an entry without a
  * German twin has no German page, so no German card.
  */
-import { getEntry, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -31,19 +31,30 @@ function drawingOf(entry: { id: string; filePath?: string }): string {
   return resolve(dirname(file), src);
 }
 
-/**
- * An entry in a language: the English entry, or its German twin from the `<collection>_de` collection (same
- * id, same schema); undefined when the language has no twin.
- */
-async function entryIn(lang: Lang, collection: EntryCollection, id: string) {
-  const name = (lang === defaultLang ? collection : `${collection}_${lang}`) as EntryCollection;
-  return getEntry(name, id);
-}
 type EntryCollection = NonNullable<SiteRoute['entry']>['collection'];
+
+/**
+ * Entries in a language: the English entry, or its German twin from the `<collection>_de` collection (same id,
+ * same schema); undefined when the language has no twin. Each collection is read once per call: asking
+ * getEntry for a twin that does not exist logs a warning, at 1,000 English-only articles 1,000 lines.
+ */
+function entriesIn(lang: Lang) {
+  const collections = new Map<string, Promise<Map<string, CollectionEntry<EntryCollection>>>>();
+  return async (collection: EntryCollection, id: string) => {
+    const name = (lang === defaultLang ? collection : `${collection}_${lang}`) as EntryCollection;
+    let entries = collections.get(name);
+    if (!entries) {
+      entries = getCollection(name).then((all) => new Map(all.map((one) => [one.id, one])));
+      collections.set(name, entries);
+    }
+    return (await entries).get(id);
+  };
+}
 
 /** One card per indexable route of src/routes.ts, in a language: `/blog/gmp` in German is `/de/blog/gmp`. */
 export async function socialCards(lang: Lang = defaultLang): Promise<CardInput[]> {
   const t = await getT(lang);
+  const entryIn = entriesIn(lang);
   const cards: CardInput[] = [];
   const english = routes.filter((r) => splitLocale(r.path).lang === defaultLang && isIndexable(r.path));
   for (const route of english) {
@@ -56,7 +67,7 @@ export async function socialCards(lang: Lang = defaultLang): Promise<CardInput[]
       continue;
     }
     if (!entry) throw new Error(`Social card: nothing to draw for ${path}`);
-    const page = await entryIn(lang, entry.collection, entry.id);
+    const page = await entryIn(entry.collection, entry.id);
     // No twin in this language: the page is not built, and neither is its card.
     if (!page) {
       if (lang === defaultLang) throw new Error(`Social card: no ${entry.collection} entry ${entry.id}`);
