@@ -27,6 +27,17 @@ const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.rand
 /** The form's own check for bots: a page open less than three seconds is not a person typing. */
 const waitLikeAPerson = (page: Page) => page.waitForFunction(() => performance.now() > 3500);
 
+/** Holds every request to `url` until the returned function is called. */
+async function hold(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function fillContact(page: Page, email: string) {
   const form = page.locator('form[action="/api/contact"]');
   await form.getByLabel('Full Name').fill('Milica Stanković');
@@ -71,13 +82,8 @@ test.describe('submissions', DESKTOP, () => {
     // The form hydrates when a visitor reaches for it (client:interaction); its code is held until all is typed.
     const island = form.locator('xpath=ancestor::astro-island');
     const code = new URL((await island.getAttribute('component-url'))!, page.url()).pathname;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const asked = page.waitForRequest((request) => new URL(request.url()).pathname === code);
-    await page.route(code, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, code);
     await fillContact(page, email);
     await asked;
     await expect(form).not.toHaveAttribute('novalidate');
@@ -108,12 +114,7 @@ test.describe('submissions', DESKTOP, () => {
     const form = await fillContact(page, email);
     await enhanced(form);
     await waitLikeAPerson(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('/api/contact', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(page, '/api/contact');
     await form.getByRole('button', { name: 'Send' }).click();
     const button = form.getByRole('button', { name: 'Sending...' });
     await expect(button).toBeDisabled();
