@@ -22,35 +22,39 @@ export class ImageSlider extends HTMLElement {
   #reduce: MediaQueryList | undefined;
   #slides: HTMLElement[] = [];
   #thumbs: HTMLElement[] = [];
-  #onMotionChange = () => {
-    if (this.#reduce!.matches) this.#setPlaying(false);
-  };
+  /** Aborted when the element leaves the page: every listener below goes with it. */
+  #connection: AbortController | undefined;
 
   connectedCallback() {
     this.#slides = [...this.querySelectorAll<HTMLElement>('.slider__slide')];
     this.#thumbs = [...this.querySelectorAll<HTMLElement>('.slider__thumb')];
+    this.#connection = new AbortController();
+    const listen = (target: EventTarget, type: string, listener: (event: Event) => void) =>
+      target.addEventListener(type, listener, { signal: this.#connection!.signal });
     // The element holds the carousel <section> and nothing else: its events are the section's.
-    this.addEventListener('keydown', (event) => this.#onKey(event));
-    for (const type of ['mouseenter', 'focusin']) this.addEventListener(type, () => this.#hold(true));
-    for (const type of ['mouseleave', 'focusout']) this.addEventListener(type, () => this.#hold(false));
+    listen(this, 'keydown', (event) => this.#onKey(event as KeyboardEvent));
+    for (const type of ['mouseenter', 'focusin']) listen(this, type, () => this.#hold(true));
+    for (const type of ['mouseleave', 'focusout']) listen(this, type, () => this.#hold(false));
     const stage = this.querySelector<HTMLElement>('.slider__stage')!;
-    stage.addEventListener('pointerdown', (event) => (this.#swipeStart = event.clientX));
-    stage.addEventListener('pointerup', (event) => this.#onSwipe(event.clientX));
+    listen(stage, 'pointerdown', (event) => (this.#swipeStart = (event as PointerEvent).clientX));
+    listen(stage, 'pointerup', (event) => this.#onSwipe((event as PointerEvent).clientX));
     const [previous, next] = this.querySelectorAll('.slider__step');
-    previous!.addEventListener('click', () => this.#step(this.#index - 1));
-    next!.addEventListener('click', () => this.#step(this.#index + 1));
-    this.#thumbs.forEach((thumb, i) => thumb.addEventListener('click', () => this.#step(i)));
-    this.querySelector('.slider__play')!.addEventListener('click', () => this.#setPlaying(!this.#playing));
+    listen(previous!, 'click', () => this.#step(this.#index - 1));
+    listen(next!, 'click', () => this.#step(this.#index + 1));
+    this.#thumbs.forEach((thumb, i) => listen(thumb, 'click', () => this.#step(i)));
+    listen(this.querySelector('.slider__play')!, 'click', () => this.#setPlaying(!this.#playing));
 
     // Plays by itself only where motion is welcome; the play button stays for everyone.
     this.#reduce = window.matchMedia('(prefers-reduced-motion: reduce)');
-    this.#reduce.addEventListener('change', this.#onMotionChange);
+    listen(this.#reduce, 'change', () => {
+      if (this.#reduce!.matches) this.#setPlaying(false);
+    });
     this.#setPlaying(!this.#reduce.matches);
   }
 
   disconnectedCallback() {
     clearTimeout(this.#timer);
-    this.#reduce?.removeEventListener('change', this.#onMotionChange);
+    this.#connection?.abort();
   }
 
   /** A step the visitor takes: it stops playing. */

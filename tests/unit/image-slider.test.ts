@@ -39,7 +39,11 @@ function motion(reduce: boolean) {
   const listeners = new Set<() => void>();
   const query = {
     matches: reduce,
-    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    // As a real MediaQueryList: a listener goes when it is removed or when its signal aborts.
+    addEventListener: (_: string, listener: () => void, options?: AddEventListenerOptions) => {
+      listeners.add(listener);
+      options?.signal?.addEventListener('abort', () => listeners.delete(listener));
+    },
     removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   };
   window.matchMedia = () => query as unknown as MediaQueryList;
@@ -211,5 +215,14 @@ describe('<image-slider>', () => {
     slider().remove();
     expect(vi.getTimerCount()).toBe(0);
     expect(media.listeners.size).toBe(0);
+  });
+
+  test('moved to another place in the page, it still takes one step a click', () => {
+    motion(true);
+    open();
+    const element = slider();
+    document.body.prepend(element);
+    button('Next image').click();
+    expect(active()).toBe('Image 2 of 3');
   });
 });
