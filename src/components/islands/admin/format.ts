@@ -1,10 +1,9 @@
 /** Small formatting helpers for the admin islands (they receive copy as plain templates, not i18next). */
 
+import { fill } from '../../../lib/fill.ts';
 import { FIRM_TIME_ZONE } from '../../../lib/firm-time.ts';
 
-/** Fills `{name}` placeholders: fill('Page {page} of {pages}', { page: 2, pages: 5 }) → 'Page 2 of 5'. */
-export const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+export { fill };
 
 const plurals = new Intl.PluralRules('en');
 
