@@ -74,8 +74,10 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
   const bind = fieldBinder(ID, copy.labels, errors);
   const { timeInBelgrade, dayName, longDay } = useMemo(() => belgradeFormats(copy.locale), [copy.locale]);
 
+  // Once the times are on screen, a reload (after a 409) keeps the form, and what was typed into its uncontrolled
+  // fields, in place: until the new times arrive, or, if they cannot be fetched, with the times it has.
   const fetchSlots = useCallback(async () => {
-    setLoad({ state: 'loading' });
+    setLoad((current) => (current.state === 'ready' ? current : { state: 'loading' }));
     try {
       const response = await fetch('/api/meeting-slots');
       if (!response.ok) throw new Error(String(response.status));
@@ -83,7 +85,7 @@ function MeetingBookingInner({ copy }: { copy: MeetingBookingCopy }) {
       setLoad({ state: 'ready', days });
       setDay((current) => current ?? days.find((d) => d.slots.some((s) => s.available))?.date);
     } catch {
-      setLoad({ state: 'failed' });
+      setLoad((current) => (current.state === 'ready' ? current : { state: 'failed' }));
     }
   }, []);
 
