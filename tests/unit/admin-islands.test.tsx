@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import LoginForm from '../../src/components/islands/admin/LoginForm.tsx';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -13,20 +12,11 @@ import type {
   SuppressionsCopy,
 } from '../../src/components/islands/admin/copy.ts';
 import admin from '../../src/i18n/locales/en/admin.json';
+import { reactRoot } from './support/react-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = reactRoot();
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -45,15 +35,15 @@ function Harness() {
     />
   );
 }
-const texts = () => [...container.querySelectorAll('.admin-toast__text')].map((p) => p.textContent);
+const texts = () => [...dom.container.querySelectorAll('.admin-toast__text')].map((p) => p.textContent);
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());
 
   test('sit in a polite live region and close after 5000 ms', () => {
     expect(TOAST_DURATION_MS).toBe(5000);
-    act(() => root.render(<Harness />));
-    const region = container.querySelector('[role="status"]');
+    act(() => dom.root.render(<Harness />));
+    const region = dom.container.querySelector('[role="status"]');
     expect(region?.getAttribute('aria-live')).toBe('polite');
     act(() => push('Email copied!'));
     expect(texts()).toEqual(['Email copied!']);
@@ -64,16 +54,16 @@ describe('toasts', () => {
   });
 
   test('close at once with their button', () => {
-    act(() => root.render(<Harness />));
+    act(() => dom.root.render(<Harness />));
     act(() => push('Email copied!'));
-    act(() => container.querySelector<HTMLButtonElement>('[aria-label="Dismiss notification"]')!.click());
+    act(() => dom.container.querySelector<HTMLButtonElement>('[aria-label="Dismiss notification"]')!.click());
     expect(texts()).toEqual([]);
   });
 
   test('stay open while the pointer rests on them', () => {
-    act(() => root.render(<Harness />));
+    act(() => dom.root.render(<Harness />));
     act(() => push('All emails copied to clipboard!'));
-    const toast = container.querySelector('.admin-toast')!;
+    const toast = dom.container.querySelector('.admin-toast')!;
     act(() => vi.advanceTimersByTime(2000));
     act(() => toast.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
     act(() => vi.advanceTimersByTime(10_000));
@@ -103,7 +93,7 @@ async function renderTable(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
   const onUnauthorized = vi.fn();
   await act(async () =>
-    root.render(
+    dom.root.render(
       <SubscriberTable
         token="header.payload.signature"
         copy={copy}
@@ -135,11 +125,11 @@ describe('SubscriberTable', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/newsletter?sort=id&page=1&pageSize=25');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer header.payload.signature');
-    const rows = [...container.querySelectorAll('tbody tr')];
+    const rows = [...dom.container.querySelectorAll('tbody tr')];
     expect(rows).toHaveLength(2);
     expect(rows[0]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-01T08:00:00.000Z');
     expect(rows[1]!.textContent).toContain('N/A');
-    expect(container.textContent).toContain('2 subscribers');
+    expect(dom.container.textContent).toContain('2 subscribers');
   });
 
   test('a failed load logs its status only and shows no rows', async () => {
@@ -149,8 +139,8 @@ describe('SubscriberTable', () => {
     );
     expect(error).toHaveBeenCalledWith('Subscriber list failed to load:', 500);
     expect(JSON.stringify(error.mock.calls)).not.toContain('header.payload.signature');
-    expect(container.querySelectorAll('tbody tr')).toHaveLength(0);
-    expect(container.textContent).toContain(copy.load_failed);
+    expect(dom.container.querySelectorAll('tbody tr')).toHaveLength(0);
+    expect(dom.container.textContent).toContain(copy.load_failed);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -158,8 +148,6 @@ describe('SubscriberTable', () => {
     for (const status of [401, 403]) {
       const onUnauthorized = await renderTable(vi.fn(async () => reply(status, {})));
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
-      act(() => root.unmount());
-      root = createRoot(container);
     }
   });
 });
@@ -178,7 +166,7 @@ describe('LoginForm', () => {
   });
 
   test('once hydrated, the Login button works', async () => {
-    await act(async () => root.render(<LoginForm copy={loginCopy} />));
-    expect(container.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(false);
+    await act(async () => dom.root.render(<LoginForm copy={loginCopy} />));
+    expect(dom.container.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(false);
   });
 });

@@ -4,27 +4,20 @@
  * only above its threshold (the figures come as GET /api/deliverability answers them).
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { DeliverabilitySummary } from '../../src/components/islands/admin/DeliverabilitySummary.tsx';
 import type { SuppressionsCopy } from '../../src/components/islands/admin/copy.ts';
 import { percent } from '../../src/components/islands/admin/format.ts';
 import admin from '../../src/i18n/locales/en/admin.json';
+import { reactRoot } from './support/react-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const copy = admin.suppressions as SuppressionsCopy;
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = reactRoot();
 beforeEach(() => {
   document.documentElement.lang = 'en-GB';
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -47,16 +40,16 @@ async function show(body: unknown) {
   const fetchMock = vi.fn(async () => Response.json(body));
   vi.stubGlobal('fetch', fetchMock);
   await act(async () =>
-    root.render(<DeliverabilitySummary token="h.p.s" copy={copy} onUnauthorized={() => undefined} />),
+    dom.root.render(<DeliverabilitySummary token="h.p.s" copy={copy} onUnauthorized={() => undefined} />),
   );
   expect(fetchMock).toHaveBeenCalledWith('/api/deliverability', expect.anything());
 }
 
 test('shows both rates and warns about bounces only when they are above 2 %', async () => {
   await show(figures({}));
-  expect(container.textContent).toContain('Hard bounces: 60 of 2000 mails sent (3%)');
-  expect(container.textContent).toContain('Spam complaints: 1 of 1940 mails delivered (0.05%)');
-  const warnings = [...container.querySelectorAll('[role="status"]')].map((p) => p.textContent);
+  expect(dom.container.textContent).toContain('Hard bounces: 60 of 2000 mails sent (3%)');
+  expect(dom.container.textContent).toContain('Spam complaints: 1 of 1940 mails delivered (0.05%)');
+  const warnings = [...dom.container.querySelectorAll('[role="status"]')].map((p) => p.textContent);
   expect(warnings).toEqual([copy.warn_bounces]);
 });
 
@@ -72,8 +65,8 @@ test('says when nothing was sent, and warns about nothing', async () => {
       warnings: { bounces: false, complaints: false },
     }),
   );
-  expect(container.textContent).toContain(copy.rates_none);
-  expect(container.querySelectorAll('[role="status"]')).toHaveLength(0);
+  expect(dom.container.textContent).toContain(copy.rates_none);
+  expect(dom.container.querySelectorAll('[role="status"]')).toHaveLength(0);
 });
 
 test('percent writes a share in the page language, a dash for no rate', () => {

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ChartSpec } from '../../src/lib/chart-options.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactRoot } from './support/react-root.ts';
 
 // Stands in for ApexCharts: records what the island hands to it.
 const drawn: { type: string; series: unknown }[] = [];
@@ -31,20 +29,14 @@ const columns: ChartSpec = {
   values: [627, 697],
 };
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = reactRoot();
 
 beforeEach(() => {
   vi.resetModules();
   drawn.length = 0;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
 });
 
@@ -67,10 +59,10 @@ describe('InsightChart', () => {
 
   test('draws the chart with the options built from its spec once ApexCharts has loaded', async () => {
     const InsightChart = await island();
-    await act(async () => root.render(<InsightChart spec={columns} errorHeading="Chart failed" />));
-    await vi.waitFor(() => expect(container.querySelector('[data-fake-chart="bar"]')).not.toBeNull());
+    await act(async () => dom.root.render(<InsightChart spec={columns} errorHeading="Chart failed" />));
+    await vi.waitFor(() => expect(dom.container.querySelector('[data-fake-chart="bar"]')).not.toBeNull());
     expect(drawn.at(-1)).toMatchObject({ type: 'bar', series: [{ name: 'USD billion', data: [627, 697] }] });
-    expect(container.querySelector('.insight-chart__legend')).toBeNull();
+    expect(dom.container.querySelector('.insight-chart__legend')).toBeNull();
   });
 
   test('shows its error heading when ApexCharts cannot be loaded', async () => {
@@ -79,9 +71,9 @@ describe('InsightChart', () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const InsightChart = await island();
-    await act(async () => root.render(<InsightChart spec={columns} errorHeading="Chart failed" />));
+    await act(async () => dom.root.render(<InsightChart spec={columns} errorHeading="Chart failed" />));
     await vi.waitFor(() =>
-      expect(container.querySelector('[role="alert"]')?.textContent).toBe('Chart failed'),
+      expect(dom.container.querySelector('[role="alert"]')?.textContent).toBe('Chart failed'),
     );
   });
 });

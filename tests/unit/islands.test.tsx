@@ -1,23 +1,12 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import IslandErrorBoundary from '../../src/components/islands/IslandErrorBoundary.tsx';
+import { reactRoot } from './support/react-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
+const dom = reactRoot();
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
 });
 
@@ -29,23 +18,25 @@ describe('IslandErrorBoundary', () => {
   test('shows the fallback heading when an island throws', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     act(() =>
-      root.render(
+      dom.root.render(
         <IslandErrorBoundary>
           <Broken />
         </IslandErrorBoundary>,
       ),
     );
-    expect(container.querySelector('[role="alert"] h2')?.textContent).toBe('Unexpected Application Error!');
+    expect(dom.container.querySelector('[role="alert"] h2')?.textContent).toBe(
+      'Unexpected Application Error!',
+    );
   });
 
   test('renders its children when nothing fails', () => {
     act(() =>
-      root.render(
+      dom.root.render(
         <IslandErrorBoundary>
           <p>Working island</p>
         </IslandErrorBoundary>,
       ),
     );
-    expect(container.textContent).toBe('Working island');
+    expect(dom.container.textContent).toBe('Working island');
   });
 });

@@ -6,13 +6,11 @@
  * contact.spec and meetings.spec).
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import MeetingBooking from '../../src/components/islands/MeetingBooking.tsx';
 import { getT } from '../../src/i18n/index.ts';
 import { meetingBookingCopy } from '../../src/i18n/island-copy.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactRoot } from './support/react-root.ts';
 
 const TAKEN = '2026-12-01T08:00:00.000Z';
 const FREE = '2026-12-01T08:30:00.000Z';
@@ -28,16 +26,8 @@ const day = (available: boolean) => ({
   ],
 });
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
+const dom = reactRoot();
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -68,9 +58,9 @@ test('a time taken meanwhile is offered no more, and what the visitor typed stay
   const fetchMock = vi.fn(async () => answers.shift()!());
   vi.stubGlobal('fetch', fetchMock);
   await act(async () =>
-    root.render(<MeetingBooking copy={meetingBookingCopy(t, '/privacy-policy', 'en-GB')} />),
+    dom.root.render(<MeetingBooking copy={meetingBookingCopy(t, '/privacy-policy', 'en-GB')} />),
   );
-  const form = container.querySelector('form')!;
+  const form = dom.container.querySelector('form')!;
   const field = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
   const slot = (start: string) =>
     form.querySelector<HTMLInputElement>(`input[name="slot"][value="${start}"]`);
@@ -85,10 +75,10 @@ test('a time taken meanwhile is offered no more, and what the visitor typed stay
   await act(async () => form.requestSubmit());
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
   // While the times reload, the form stays.
-  expect(container.querySelector('form')).toBe(form);
+  expect(dom.container.querySelector('form')).toBe(form);
   await act(async () => reloaded());
 
-  expect(container.querySelector('form')).toBe(form);
+  expect(dom.container.querySelector('form')).toBe(form);
   expect(slot(TAKEN)).toBeNull();
   expect(slot(FREE)).not.toBeNull();
   expect(field('fullName').value).toBe('Dragan Nikolić');
