@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '@netlify/functions';
 import pg from 'pg';
@@ -22,6 +22,7 @@ import { encryptSecret, newTotpSecret } from '../../../src/server/factors.ts';
 import { upsertAdmin, type Role } from '../../../src/server/repositories/admins.ts';
 import { confirmTotp, setPendingTotp } from '../../../src/server/repositories/factors.ts';
 import { fixtureHash } from '../../support/fixture-password.ts';
+import { bodyStream } from '../../../scripts/lib/function-host.ts';
 
 /** Only this harness reads it: the IP the function should see, standing in for the CDN's client address. */
 export const CLIENT_IP_HEADER = 'x-test-client-ip';
@@ -143,7 +144,7 @@ export async function startApi(): Promise<Api> {
     const request = new Request(url, {
       method: req.method,
       headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      body: hasBody ? bodyStream(req) : undefined,
       duplex: 'half',
     } as RequestInit);
     const context: RequestContext = {
@@ -155,8 +156,13 @@ export async function startApi(): Promise<Api> {
       },
     };
     const response = await match.route.handler(request, context);
-    // A reply sent before the body was read (413) leaves the socket mid-request: do not reuse it.
-    if (!req.readableEnded) res.shouldKeepAlive = false;
+    // Netlify hands a function the whole body. What this one left unread (a 413 from Content-Length) is read
+    // and dropped before the answer, so the client's upload ends normally instead of racing a closed socket.
+    if (hasBody && !req.complete) {
+      req.removeAllListeners('data');
+      req.resume();
+      await finished(req).catch(() => undefined);
+    }
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
