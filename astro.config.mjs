@@ -100,7 +100,10 @@ export default defineConfig({
   trailingSlash: 'never',
   // Every page's CSS (about 8 KB compressed) travels inside its HTML: no render-blocking request before the
   // first paint. Astro hashes each inlined <style> into the page's CSP.
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  // Two pages render at a time: while one waits for its file to be written or its card read, the other runs
+  // (at 1,000 extra articles `astro build` took 43–44 s instead of 48; 3 or 6 at a time were no faster, and
+  // the pages came out byte for byte the same).
+  build: { format: 'directory', inlineStylesheets: 'always', concurrency: 2 },
   integrations: [
     korvel(),
     react(),

@@ -6,18 +6,18 @@
  * an article by `blog/<slug>` and the mail always carries the title and summary the site shows. Written
  * after `npm install` and before every dev start and build; drafts are left out.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { frontMatterOf, type FrontMatter } from './front-matter.ts';
 import type { IndexedArticle } from '../../src/lib/article-index.ts';
 
 const COLLECTIONS = ['blog', 'news'] as const;
 
-/** The YAML between the opening `---` lines of an MDX file. */
-function frontMatter(source: string, file: string): Record<string, unknown> {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
-  if (!match?.[1]) throw new Error(`${file}: no front matter`);
-  return parse(match[1]) as Record<string, unknown>;
+/** The front matter of an MDX file, which every article has. */
+function frontMatter(file: string, name: string): FrontMatter {
+  const data = frontMatterOf(file);
+  if (!data) throw new Error(`${name}: no front matter`);
+  return data;
 }
 
 export function readArticleIndex(root: string): IndexedArticle[] {
@@ -25,14 +25,12 @@ export function readArticleIndex(root: string): IndexedArticle[] {
   for (const collection of COLLECTIONS) {
     const dir = join(root, 'src/content', collection);
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.mdx'))) {
-      const data = frontMatter(readFileSync(join(dir, file), 'utf8'), `${collection}/${file}`);
+      const data = frontMatter(join(dir, file), `${collection}/${file}`);
       if (data.draft === true) continue;
       const slug = file.replace(/\.mdx$/, '');
       const date = data.date instanceof Date ? data.date : new Date(String(data.date));
       const twin = join(root, 'src/content/de', collection, file);
-      const german = existsSync(twin)
-        ? frontMatter(readFileSync(twin, 'utf8'), `de/${collection}/${file}`)
-        : {};
+      const german = existsSync(twin) ? frontMatter(twin, `de/${collection}/${file}`) : {};
       entries.push({
         id: `${collection}/${slug}`,
         collection,

@@ -10,9 +10,12 @@ import { defineHastPlugin } from 'satteri';
 
 /** The picture with a caption that makes up the whole paragraph, if that is what `node` holds. */
 function captionedPicture(children: readonly ElementContent[]): { img: Element; caption: string } | null {
-  const content = children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
-  const [img] = content;
-  if (content.length !== 1 || img?.type !== 'element' || img.tagName !== 'img') return null;
+  // A paragraph of prose is one text node or several; only one with an element can hold a picture, and its
+  // text is read only then (Sätteri hands plugins the tree lazily: every text read crosses into its parser).
+  const img = children.find((child) => child.type !== 'text');
+  if (img?.type !== 'element' || img.tagName !== 'img') return null;
+  if (children.some((child) => child !== img && !(child.type === 'text' && child.value.trim() === '')))
+    return null;
   const caption = typeof img.properties.title === 'string' ? img.properties.title.trim() : '';
   return caption ? { img, caption } : null;
 }

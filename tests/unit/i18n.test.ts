@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
 import { getT, loaderOptions, localeFileBackend, namespaces } from '../../src/i18n/index.ts';
 import { compareKeys, flattenKeys } from '../../src/lib/i18n-keys.ts';
@@ -115,5 +116,36 @@ describe('the locale backend', () => {
     const missing = await read('fr', 'nav');
     expect(missing.error).toBeInstanceOf(Error);
     expect(missing.retry).toBe(false);
+  });
+});
+
+describe('getT', () => {
+  test('answers a repeated call from memory with what i18next answers, per key and per option', async () => {
+    const t = await getT('de');
+    const plain = i18next.createInstance();
+    await plain.use(localeFileBackend).init({
+      lng: 'de',
+      fallbackLng: 'en',
+      ns: namespaces,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    for (const count of [1, 7, 1, 7])
+      expect(t('blog:reading_time', { count })).toBe(plain.t('blog:reading_time', { count }));
+    expect(t('nav:about_us')).toBe(plain.t('nav:about_us'));
+    expect(t('forms:errors', { returnObjects: true })).toEqual(
+      plain.t('forms:errors', { returnObjects: true }),
+    );
+  });
+
+  test('shares an object answer frozen, so a page that changed it would fail instead of the next page', async () => {
+    const t = await getT();
+    const errors = t('forms:errors', { returnObjects: true }) as Record<string, unknown>;
+    expect(t('forms:errors', { returnObjects: true })).toBe(errors);
+    expect(Object.isFrozen(errors)).toBe(true);
+    expect(() => {
+      errors.required = 'changed';
+    }).toThrow(TypeError);
   });
 });

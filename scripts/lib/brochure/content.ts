@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { DIVISIONS, SERVICES, type Division, type Service } from '../../../src/content/constants.ts';
 import { defaultLang, type Lang } from '../../../src/i18n/lang.ts';
 import { site } from '../../../src/site.config.ts';
+import { frontMatterOf, type FrontMatter } from '../front-matter.ts';
 
 export interface BrochureDivision {
   id: Division;
@@ -84,11 +85,8 @@ function text(data: Record_, field: string, file: string): string {
   return value.trim();
 }
 
-function frontMatter(file: string): Record_ {
-  const source = readFileSync(file, 'utf8');
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
-  if (!match) fail(file, 'front matter', 'a --- block at the top');
-  return (parse(match[1]!) ?? {}) as Record_;
+function frontMatter(file: string): FrontMatter {
+  return frontMatterOf(file) ?? fail(file, 'front matter', 'a --- block at the top');
 }
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record_;
