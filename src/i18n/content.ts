@@ -29,17 +29,28 @@ export function entryLang(entry: { collection: string }): Lang {
   return languages.find((lang) => lang === suffix) ?? defaultLang;
 }
 
+const collections = new Map<string, Promise<CollectionEntry<Translated>[]>>();
+
 /**
  * Entries written in `lang`, newest state of each. Twins share the English schema, so they are typed as the
  * English collection and every component takes both; `entry.collection` still names the twin (`entryLang`).
+ * A build reads each collection once: Astro's `getCollection` resolves every entry's images again on each call,
+ * which list pages, cards and related articles made 0.8 s of a build at 1,000 extra articles. Each caller gets
+ * its own array (some sort it); `npm run dev` reads afresh, so an edited entry shows at once.
  */
 export async function entriesIn<C extends Translated>(
   collection: C,
   lang: Lang,
   filter?: Filter<C>,
 ): Promise<CollectionEntry<C>[]> {
-  const entries = (await getCollection(twinOf(collection, lang) as C)) as CollectionEntry<C>[];
-  return filter ? entries.filter(filter) : entries;
+  const name = twinOf(collection, lang);
+  let read = collections.get(name);
+  if (!read || import.meta.env.DEV) {
+    read = getCollection(name as Translated);
+    collections.set(name, read);
+  }
+  const entries = (await read) as CollectionEntry<C>[];
+  return filter ? entries.filter(filter) : [...entries];
 }
 
 /** The entries a page in `lang` shows: each one's translation where it exists, the English entry otherwise. */
