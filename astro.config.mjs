@@ -5,7 +5,6 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import netlify from '@netlify/vite-plugin';
 import { bootScriptHash } from './src/scripts/boot-hash.mjs';
 import { site } from './src/site.config.ts';
 import { isIndexable } from './src/routes.ts';
@@ -49,6 +48,8 @@ function korvel() {
           logger.info(`web fonts: ${cut ? `${cut} cut` : 'current'}`);
         }
         if (command === 'dev') {
+          // Imported here: loading Netlify's emulation took 2 s of every build that never used it.
+          const { default: netlify } = await import('@netlify/vite-plugin');
           updateConfig({
             vite: {
               plugins: [
