@@ -166,6 +166,9 @@ export async function startApi(): Promise<Api> {
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
+  // Idle connections are closed by the client only, as with the neon proxy (neon-proxy.ts): a test busy for
+  // over 5 s in synchronous work (git, scrypt) otherwise sent its next call on a socket the server had closed.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 

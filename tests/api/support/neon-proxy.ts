@@ -135,6 +135,11 @@ export async function startNeonProxy(target: {
     });
   });
 
+  // Idle connections are closed by the client only (undici drops them after 4 s). With Node's default the proxy
+  // closed them after 5 s, and a test whose worker was busy in synchronous `git` calls for longer sent its next
+  // query on a socket the proxy had just closed: "fetch failed: other side closed" (a red CI run). Neon's edge
+  // keeps them far longer than any client here waits.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
