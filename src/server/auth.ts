@@ -7,7 +7,7 @@
  * valid token or live session, which anyone can send, counted in its network's tally for the hour.
  */
 import { jwtSecret } from './config.ts';
-import type { Queryable } from './db/index.ts';
+import type { Db, Queryable } from './db/index.ts';
 import { HttpError, refuseForeignOrigin, type RequestContext } from './http.ts';
 import { loggable } from './redact.ts';
 import { recordActivity, tallyRefusal } from './repositories/activity.ts';
@@ -98,7 +98,7 @@ async function authenticate(
  * network's tally. The log entry failing never hides the refusal itself.
  */
 async function recordRefusal(
-  db: Queryable,
+  db: Db,
   req: Request,
   context: Pick<RequestContext, 'ip'> | undefined,
   status: number,
@@ -117,7 +117,7 @@ async function recordRefusal(
 
 async function guard(
   req: Request,
-  db: Queryable,
+  db: Db,
   context: Pick<RequestContext, 'ip'> | undefined,
   options: GuardOptions,
 ): Promise<SignedIn> {
@@ -140,7 +140,7 @@ async function guard(
  */
 export function requireAdmin(
   req: Request,
-  db: Queryable,
+  db: Db,
   roles?: readonly Role[],
   context?: Pick<RequestContext, 'ip'>,
 ): Promise<SignedIn> {
@@ -150,7 +150,7 @@ export function requireAdmin(
 /** Guard for the account pages and logout: a session that may only enrol a factor is enough. */
 export function requireAccount(
   req: Request,
-  db: Queryable,
+  db: Db,
   context?: Pick<RequestContext, 'ip'>,
 ): Promise<SignedIn> {
   return guard(req, db, context, { enrolment: true });

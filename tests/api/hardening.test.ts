@@ -16,6 +16,7 @@ import collect from '../../netlify/functions/collect.mts';
 import team from '../../netlify/functions/team.mts';
 import activity from '../../netlify/functions/activity.mts';
 import { replaceRecoveryCodes } from '../../src/server/repositories/factors.ts';
+import { TALLY_NETWORKS, tallyRefusal } from '../../src/server/repositories/activity.ts';
 import { recoveryCodeHash } from '../../src/server/factors.ts';
 import { TEST_JWT_SECRET, type Api, type Reply } from './support/harness.ts';
 import { linkIn, mailTo, SITE_URL, useMailApi, type TestMail } from './support/mail.ts';
@@ -195,6 +196,23 @@ describe('guessing the password', () => {
 });
 
 describe('flooding the activity log', () => {
+  test("new networks refused at the same moment take no more than the window's own rows", async () => {
+    // A window of its own (1 January 2020) and 60 first refusals at once from 60 networks: exactly the window's
+    // own rows and `other`, every refusal counted. (The race this guards against, two new networks counting the
+    // rows before either is written, showed once in CI's flood on PostgreSQL; it does not show here on demand.)
+    const at = new Date('2020-01-01T10:30:00Z');
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        tallyRefusal(api.db, { action: 'http.401', target: 'GET /api/team', ip: `10.99.${i}.1` }, at),
+      ),
+    );
+    const rows = await api.db.query<{ client: string; count: number }>(
+      `SELECT client, count FROM refusal_tallies WHERE window_start = '2020-01-01T10:00:00Z' AND action = 'http.401'`,
+    );
+    expect(rows.filter((row) => row.client !== 'other')).toHaveLength(TALLY_NETWORKS);
+    expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(60);
+  });
+
   test(
     '10,000 refusals without a valid token from 500 networks: a bounded number of rows, every refusal counted',
     { timeout: FLOOD.timeout, tags: FLOOD.tags },
