@@ -83,6 +83,9 @@ test.describe('cookie banner', () => {
     await stopClock(page);
     await openWithClock(page, '/our-services');
     await expectBannerAfterFourSeconds(page);
+    // Network quiet needs the page's time to flow: a request or an import waiting on a held timer never ends
+    // (a CI run waited 120 s here), and what the page loads later must count too.
+    await page.clock.resume();
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((code) => code.includes('react.transitional.element'))).toEqual([]);
