@@ -15,9 +15,9 @@ import { figureCaptions } from './src/lib/figure-plugin.ts';
 import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
- * Registers `client:interaction` (hydrate when a visitor first reaches for an island), regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, reports how many social cards the build drew or took from the
- * cache (src/server/og), and, in dev only, the Netlify emulation so `netlify/functions` answer
- * on the same port as the pages.
+ * Registers `client:interaction` (hydrate when a visitor first reaches for an island), regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, copies the social cards from their cache into dist/og after a build and
+ * reports how many it drew or found there (src/server/og), and, in dev only, the Netlify emulation so
+ * `netlify/functions` answer on the same port as the pages.
  * @returns {import('astro').AstroIntegration}
  */
 function korvel() {
@@ -26,11 +26,6 @@ function korvel() {
     hooks: {
       'astro:config:setup': async ({ command, config, addClientDirective, updateConfig, logger }) => {
         addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
-        if (command === 'build') {
-          const { rm } = await import('node:fs/promises');
-          const { tallyFile } = await import('./src/server/og/card.ts');
-          await rm(tallyFile, { force: true });
-        }
         if (command === 'build' || command === 'dev') {
           const { writeBrochures } = await import('./scripts/lib/brochure/index.ts');
           const root = fileURLToPath(config.root);
@@ -71,9 +66,8 @@ function korvel() {
           await rename(new URL(`${lang}/404/index.html`, dir), new URL(`${lang}/404.html`, dir));
           await rmdir(new URL(`${lang}/404/`, dir));
         }
-        const { readTally, tallyFile } = await import('./src/server/og/card.ts');
-        const cards = await readTally();
-        await (await import('node:fs/promises')).rm(tallyFile, { force: true });
+        const { copyCards } = await import('./scripts/lib/copy-cards.ts');
+        const cards = await copyCards(fileURLToPath(dir));
         logger.info(`social cards: ${cards.drawn} drawn, ${cards.cached} from the cache`);
       },
     },

@@ -3,14 +3,22 @@
  * build, the brochures (English and German, each for its edition date) and the newsletter's article index
  * read the front matter of every article: at 1,000 extra articles three passes of YAML took 1.5–2 s of the
  * build (README, "Build at scale"). The answer is frozen, as every reader shares it.
+ *
+ * A build holds this module twice: loaded by Node for the config's pre-build steps, and bundled into the
+ * pages, where the social cards read each entry's drawing (src/pages/_cards.ts). The memory lives on
+ * `globalThis` so that both copies share it and the pages find every article already read.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parse } from 'yaml';
 import { frozen } from '../../src/lib/frozen.ts';
 
+const memory = Symbol.for('korvel.front-matter');
+
 export type FrontMatter = Readonly<Record<string, unknown>>;
 
-const read = new Map<string, { stamp: string; data: FrontMatter | undefined }>();
+type Read = Map<string, { stamp: string; data: FrontMatter | undefined }>;
+const shared = globalThis as { [memory]?: Read };
+const read = (shared[memory] ??= new Map());
 
 /** The parsed block between a file's opening `---` lines; undefined when it has none. */
 export function frontMatterOf(file: string): FrontMatter | undefined {

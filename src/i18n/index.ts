@@ -57,14 +57,20 @@ const plainOptions = (options: unknown): options is Record<string, Plain> | unde
  * that changed one would fail the build instead of changing the next page's copy.
  */
 function remembering(t: TFunction): TFunction {
-  const answers = new Map<string, unknown>();
+  // Most calls name a key and nothing else: those are kept by the key itself, the rest by key and options.
+  const byKey = new Map<string, unknown>();
+  const byCall = new Map<string, unknown>();
   const call = t as unknown as (...args: unknown[]) => unknown;
   const remembered = (...args: unknown[]) => {
     const [key, options] = args;
     if (args.length > 2 || !plainOptions(options)) return call(...args);
-    const id = JSON.stringify([key, options]);
-    if (!answers.has(id)) answers.set(id, frozen(call(key, options)));
-    return answers.get(id);
+    const bare = options === undefined && typeof key === 'string';
+    const answers = bare ? byKey : byCall;
+    const id = bare ? key : JSON.stringify([key, options]);
+    if (answers.has(id)) return answers.get(id);
+    const answer = frozen(call(key, options));
+    answers.set(id, answer);
+    return answer;
   };
   return remembered as unknown as TFunction;
 }

@@ -4,11 +4,10 @@
  * German twin has no German page, so no German card.
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { frontMatterOf } from '../../scripts/lib/front-matter.ts';
 import { getT } from '../i18n/index.ts';
-import { defaultLang, localePath, splitLocale, type Lang } from '../i18n/lang.ts';
+import { defaultLang, languages, localePath, splitLocale, type Lang } from '../i18n/lang.ts';
 import { divisionLabelKey } from '../lib/search.ts';
 import { isIndexable, routes, type SiteRoute } from '../routes.ts';
 import type { CardInput } from '../server/og/card.ts';
@@ -17,16 +16,15 @@ const homeDrawing = join(process.cwd(), 'src/assets/home/plant-section.svg');
 
 /**
  * The source SVG of an entry's drawing. In a build the image is already an emitted asset, so the path comes
- * from the entry's own front matter (`image.src`, or the first of `images`), relative to its file.
+ * from the entry's own front matter (`image.src`, or the first of `images`), relative to its file; the build
+ * read every article's front matter before it started (scripts/lib/front-matter.ts keeps it).
  */
 function drawingOf(entry: { id: string; filePath?: string }): string {
   if (!entry.filePath) throw new Error(`Social card: entry ${entry.id} has no file`);
   const file = join(process.cwd(), entry.filePath);
-  const front = parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))?.[1] ?? '') as {
-    image?: { src: string };
-    images?: Array<{ src: string }>;
-  };
-  const src = front.image?.src ?? front.images?.[0]?.src;
+  const front = frontMatterOf(file) as
+    { image?: { src: string }; images?: ReadonlyArray<{ src: string }> } | undefined;
+  const src = front?.image?.src ?? front?.images?.[0]?.src;
   if (!src) throw new Error(`Social card: ${entry.filePath} names no drawing`);
   return resolve(dirname(file), src);
 }
@@ -93,4 +91,9 @@ export async function socialCards(lang: Lang = defaultLang): Promise<CardInput[]
     }
   }
   return cards;
+}
+
+/** Every social card of the site, in every language. */
+export async function everySocialCard(): Promise<CardInput[]> {
+  return (await Promise.all(languages.map((lang) => socialCards(lang)))).flat();
 }

@@ -11,7 +11,7 @@
  * frame, which covers it), the card is drawn whole as before, so the frame stays on top.
  */
 import { createHash } from 'node:crypto';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
@@ -347,44 +347,48 @@ export async function drawCard(card: CardInput, drawingSvg?: string, whole = fal
   );
 }
 
-export interface CardResult {
-  png: Buffer;
+export interface CachedCard {
+  /** The PNG in node_modules/.cache/og. */
+  file: string;
+  /** Whether it was there already (false: drawn now). */
   cached: boolean;
 }
 
-/** The card's PNG: from the cache when nothing that draws it has changed, else drawn and stored. */
-export async function renderCard(card: CardInput): Promise<CardResult> {
-  const drawingSvg = card.drawing ? await readFile(card.drawing, 'utf8') : undefined;
+/**
+ * Each drawing's text, read once per process while the file stays as it was: at 1,000 articles, 1,000 cards
+ * share a handful of drawings.
+ */
+const drawings = new Map<string, { stamp: string; svg: Promise<string> }>();
+async function drawingText(path: string): Promise<string> {
+  const { mtimeMs, size } = await stat(path);
+  const stamp = `${mtimeMs}:${size}`;
+  const known = drawings.get(path);
+  if (known?.stamp === stamp) return known.svg;
+  const svg = readFile(path, 'utf8');
+  drawings.set(path, { stamp, svg });
+  return svg;
+}
+
+/** The card's PNG in the cache, drawn and stored first when nothing drawn from the same inputs is there. */
+export async function cachedCard(card: CardInput): Promise<CachedCard> {
+  const drawingSvg = card.drawing ? await drawingText(card.drawing) : undefined;
   const key = createHash('sha256')
     .update(JSON.stringify({ v: LAYOUT_VERSION, card: { ...card, drawing: undefined }, drawingSvg }))
     .digest('hex')
     .slice(0, 32);
   const file = join(cacheDir, `${key}.png`);
-  try {
-    return { png: await readFile(file), cached: true };
-  } catch {
-    const png = await drawCard(card, drawingSvg);
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(file, png);
-    return { png, cached: false };
-  }
-}
-
-/** Where the build counts cache hits; the korvel integration prints and removes it (astro.config.mjs). */
-export const tallyFile = join(cacheDir, 'build-tally.json');
-
-/**
- * Counts one card of this build as drawn (`d`) or taken from the cache (`c`): one appended letter, so a build of
- * 2,000 cards does not read and rewrite a counter file 2,000 times, and cards written at once cannot lose a count.
- * The card is already in the cache folder, so the folder exists.
- */
-export async function recordCard(cached: boolean): Promise<void> {
-  await appendFile(tallyFile, cached ? 'c' : 'd');
-}
-
-/** This build's count of cards drawn and taken from the cache. */
-export async function readTally(): Promise<{ drawn: number; cached: number }> {
-  const letters = await readFile(tallyFile, 'utf8').catch(() => '');
-  const cached = letters.split('c').length - 1;
-  return { drawn: letters.length - cached, cached };
+  if (
+    await access(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return { file, cached: true };
+  const png = await drawCard(card, drawingSvg);
+  await mkdir(cacheDir, { recursive: true });
+  // Written under a name of its own and renamed, so a build stopped halfway leaves no half card in the cache.
+  const part = `${file}.${process.pid}.part`;
+  await writeFile(part, png);
+  await rename(part, file);
+  return { file, cached: false };
 }
