@@ -7,9 +7,13 @@
  * A build holds this module twice: loaded by Node for the config's pre-build steps, and bundled into the
  * pages, where the social cards read each entry's drawing (src/pages/_cards.ts). The memory lives on
  * `globalThis` so that both copies share it and the pages find every article already read.
+ *
+ * Read with js-yaml, the parser Astro's content layer reads the same front matter with, under its core schema
+ * (dates stay strings, as with `yaml`): for 1,000 articles 60 ms against 590 ms with `yaml`, whose document
+ * model the Content tab and the content lint need for editing and for line numbers, and this reader does not.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { frozen } from '../../src/lib/frozen.ts';
 
 const memory = Symbol.for('korvel.front-matter');
@@ -27,7 +31,10 @@ export function frontMatterOf(file: string): FrontMatter | undefined {
   const known = read.get(file);
   if (known?.stamp === stamp) return known.data;
   const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, 'utf8'))?.[1];
-  const data = block === undefined ? undefined : frozen((parse(block) ?? {}) as Record<string, unknown>);
+  const data =
+    block === undefined
+      ? undefined
+      : frozen((load(block, { schema: CORE_SCHEMA }) ?? {}) as Record<string, unknown>);
   read.set(file, { stamp, data });
   return data;
 }
