@@ -22,7 +22,19 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8888);
 const host = '127.0.0.1';
 
+/**
+ * What the start-up is doing, named on stderr every 30 s until the URL is printed: a start that hangs (the
+ * end-to-end suite waits up to ten minutes and then shows the preview's stderr) says where it stopped.
+ */
+let starting = 'the embedded database and the mail catcher';
+const startedAt = performance.now();
+const slowStart = setInterval(() => {
+  const seconds = Math.round((performance.now() - startedAt) / 1000);
+  console.error(`Preview: still starting ${starting} after ${seconds} s`);
+}, 30_000);
+
 const services = await startLocalServices('preview', `http://${host}:${port}`);
+starting = "Netlify's static files, headers and redirects";
 const netlify = new NetlifyDev({
   projectRoot: root,
   aiGateway: { enabled: false },
@@ -47,6 +59,7 @@ await netlify.start();
  * docs/decisions.md, "Preview functions".
  */
 const bundleDir = join(root, '.netlify', 'preview-functions');
+starting = 'the function bundles';
 const buildStarted = performance.now();
 if (await freshFunctionBundles(bundleDir))
   console.log(`Functions: bundled in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
@@ -271,7 +284,9 @@ const server = createServer(async (req, res) => {
   }
 });
 
+starting = `the server on port ${port}`;
 server.listen(port, host, () => {
+  clearInterval(slowStart);
   console.log([`Preview: http://${host}:${port}`, ...services.banner].join('\n'));
   services.startMailWorker();
 });
