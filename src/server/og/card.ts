@@ -11,7 +11,8 @@
  * frame, which covers it), the card is drawn whole as before, so the frame stays on top.
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
@@ -377,13 +378,7 @@ export async function cachedCard(card: CardInput): Promise<CachedCard> {
     .digest('hex')
     .slice(0, 32);
   const file = join(cacheDir, `${key}.png`);
-  if (
-    await access(file).then(
-      () => true,
-      () => false,
-    )
-  )
-    return { file, cached: true };
+  if (existsSync(file)) return { file, cached: true };
   const png = await drawCard(card, drawingSvg);
   await mkdir(cacheDir, { recursive: true });
   // Written under a name of its own and renamed, so a build stopped halfway leaves no half card in the cache.
