@@ -284,6 +284,10 @@ const server = createServer(async (req, res) => {
   }
 });
 
+// Idle connections are closed by the client only, as Netlify's edge keeps them far longer than Node's 5 s: a
+// test whose request context sat idle that long sent its next call on a socket the server had just closed
+// (read ECONNRESET in a CI run; the API harness and the neon proxy do the same).
+server.keepAliveTimeout = 0;
 starting = `the server on port ${port}`;
 server.listen(port, host, () => {
   clearInterval(slowStart);
