@@ -7,10 +7,16 @@
  * frees a few hundred MB that the process then kept while it rendered the pages; returned at once, the
  * build's peak fell from 1.70–1.87 GB to 1.42–1.47 GB in three runs each (README, "Build at scale"), for
  * about 1 s more system time.
+ *
+ * MIMALLOC_ALLOW_THP=0: this machine has transparent huge pages `always` on, and mimalloc let its arenas use
+ * them. Memory it had purged stayed resident in huge pages. During the render, the build then held 830–940 MB:
+ * V8's heap was 200–250 MB of it, and 360 MB sat resident in one 1 GB arena of Rolldown's. Without huge
+ * pages, `astro build` of the + 1,000 copy peaked at 809–861 MB instead of 1,017–1,060 MB in three
+ * alternated pairs, with the same times (README, "Build at scale").
  */
 import { join } from 'node:path';
 
-export const BUILD_ENV = { MIMALLOC_PURGE_DELAY: '0' } as const;
+export const BUILD_ENV = { MIMALLOC_PURGE_DELAY: '0', MIMALLOC_ALLOW_THP: '0' } as const;
 
 /**
  * V8's heap for `astro build`. Left to itself on a 24 GB machine, V8 let the heap grow to 600 MB of mostly
