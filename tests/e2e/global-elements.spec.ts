@@ -76,19 +76,21 @@ test.describe('cookie banner', () => {
   test('the banner loads no React: it is server markup and a few lines of the page script', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
     });
     await stopClock(page);
     await openWithClock(page, '/our-services');
     await expectBannerAfterFourSeconds(page);
-    // Network quiet needs the page's time to flow: a request or an import waiting on a held timer never ends
-    // (a CI run waited 120 s here), and what the page loads later must count too.
+    // What the page loads once its time flows again counts too: a fixed second, waiting for something not to
+    // happen (React arriving late). Playwright's network-idle state never came twice on CI with every request
+    // of the page answered (the trace of the second), so the test no longer waits for it.
     await page.clock.resume();
-    await page.waitForLoadState('networkidle');
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((code) => code.includes('react.transitional.element'))).toEqual([]);
+    await page.waitForTimeout(1000);
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((code) => code.includes('react.transitional.element'))).toEqual([]);
   });
 });
 
