@@ -22,6 +22,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { capacityFor, readMachine } from './lib/test-capacity.ts';
+import { machineBusySeconds, StageGroups } from './lib/stage-cpu.ts';
 import { formatTimings, readCpuSeconds, timedCommand, type Timing } from './lib/stage-timer.ts';
 import { hasChromium, hasHeadlessShell } from './chromium.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
@@ -199,6 +200,10 @@ const failedSteps = new Set<string>();
 const doneSteps = new Set<string>();
 const timings = new Map<string, Timing>();
 const runStarted = performance.now();
+// Each stage in a control group of its own, so that its CPU counts every process it ran (scripts/lib/stage-cpu.ts).
+const groups = StageGroups.open();
+process.on('exit', () => groups?.close());
+const busyAtStart = machineBusySeconds();
 const since = () => (performance.now() - runStarted) / 1000;
 const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
 
@@ -220,7 +225,8 @@ function readReport(report: (file: string) => Counts, file: string): Counts | un
 function run(step: Step): Promise<void> {
   const log = `test-results/logs/${slug(step.name)}.log`;
   const cpuFile = `test-results/logs/${slug(step.name)}.cpu`;
-  const command = timedCommand(step.command, cpuFile);
+  const timed = timedCommand(step.command, cpuFile);
+  const command = groups ? groups.wrap(slug(step.name), timed) : timed;
   const start = since();
   console.log(`▶ ${step.name} started at ${start.toFixed(0)} s: ${step.command.join(' ')}`);
   return new Promise((resolve) => {
@@ -235,7 +241,13 @@ function run(step: Step): Promise<void> {
       out.end(() => {
         const ok = code === 0;
         const wall = since() - start;
-        timings.set(step.name, { name: step.name, start, wall, cpu: readCpuSeconds(cpuFile) });
+        timings.set(step.name, {
+          name: step.name,
+          start,
+          wall,
+          cpu: readCpuSeconds(cpuFile),
+          allCpu: groups?.cpuSeconds(slug(step.name)),
+        });
         console.log(`\n▶ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${wall.toFixed(0)} s\n`);
         process.stdout.write(readFileSync(log));
         const counts = step.report && step.reportFile ? readReport(step.report, step.reportFile) : undefined;
@@ -298,7 +310,16 @@ const table = formatTimings(
   steps.flatMap((step) => timings.get(step.name) ?? []).sort((a, b) => (a.start ?? 0) - (b.start ?? 0)),
   since(),
 );
-console.log(`\n${table}`);
+const busy = busyAtStart === undefined ? undefined : machineBusySeconds()! - busyAtStart;
+const machineLine =
+  busy === undefined
+    ? ''
+    : `machine: ${busy.toFixed(0)} CPU s busy of ${(since() * machine.cores).toFixed(0)} (${machine.cores} cores × wall), ` +
+      `${((100 * busy) / (since() * machine.cores)).toFixed(0)} %, other programs included` +
+      (groups ? '' : '; all cpu s needs write access to the cgroup2 hierarchy (root)');
+const leftovers = groups?.close() ?? [];
+console.log(`\n${table}${machineLine ? `\n${machineLine}` : ''}`);
+if (leftovers.length > 0) console.log(`\nStill running after their stage ended: ${leftovers.join(', ')}`);
 if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
 // Never a silent skip: what did not run, and why, stands above the count.
 const notRun = [
@@ -311,6 +332,9 @@ const notRun = [
     : []),
 ].join('\n');
 if (notRun) console.log(`\n${notRun}`);
-writeFileSync('test-results/summary.txt', `${table}\n${notRun ? `${notRun}\n` : ''}${summary}\n`);
+writeFileSync(
+  'test-results/summary.txt',
+  `${table}\n${machineLine ? `${machineLine}\n` : ''}${notRun ? `${notRun}\n` : ''}${summary}\n`,
+);
 console.log(summary);
 process.exit(failedSteps.size === 0 ? 0 : 1);

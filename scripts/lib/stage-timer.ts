@@ -1,7 +1,8 @@
 /**
- * Wall and CPU time of each `npm test` stage (scripts/test-all.ts). CPU seconds (user + system, the stage's
- * whole process tree) come from GNU time (`/usr/bin/time`, Debian's `time` package) when it is installed;
- * they tell a stage that waits from one that computes, which wall time on a shared machine does not.
+ * Wall and CPU time of each `npm test` stage (scripts/test-all.ts). CPU seconds (user + system of the processes
+ * the stage waited for) come from GNU time (`/usr/bin/time`, Debian's `time` package) when it is installed;
+ * they tell a stage that waits from one that computes, which wall time on a shared machine does not. They miss
+ * what a stage did not wait for (a browser's renderers); `all cpu s` counts that too where control groups allow.
  */
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -11,6 +12,8 @@ export interface Timing {
   wall: number;
   /** User + system CPU seconds of the stage's processes, when GNU time measured them. */
   cpu?: number;
+  /** CPU seconds of every process the stage ran, from its control group (scripts/lib/stage-cpu.ts). */
+  allCpu?: number;
   /** Wall seconds after the run started at which the stage started (stages may overlap). */
   start?: number;
 }
@@ -32,14 +35,31 @@ export function readCpuSeconds(cpuFile: string): number | undefined {
 
 const seconds = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
 
-/** A plain-text table: one row per stage, then the run's wall time and the CPU seconds of all stages. */
+/**
+ * A plain-text table: one row per stage, then the run's wall time and the CPU seconds of all stages; the column
+ * of every process's CPU (`all cpu s`) only when control groups measured it.
+ */
 export function formatTimings(timings: Timing[], total: number): string {
-  const rows = timings.map((t) => [t.name, seconds(t.start), seconds(t.wall), seconds(t.cpu)]);
-  const cpuTotal = timings.every((t) => t.cpu === undefined)
-    ? undefined
-    : timings.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
-  rows.push(['total', '', seconds(total), seconds(cpuTotal)]);
-  const header = ['stage', 'start s', 'wall s', 'cpu s'];
+  const withAll = timings.some((t) => t.allCpu !== undefined);
+  const sum = (pick: (t: Timing) => number | undefined) =>
+    timings.every((t) => pick(t) === undefined)
+      ? undefined
+      : timings.reduce((acc, t) => acc + (pick(t) ?? 0), 0);
+  const rows = timings.map((t) => [
+    t.name,
+    seconds(t.start),
+    seconds(t.wall),
+    seconds(t.cpu),
+    ...(withAll ? [seconds(t.allCpu)] : []),
+  ]);
+  rows.push([
+    'total',
+    '',
+    seconds(total),
+    seconds(sum((t) => t.cpu)),
+    ...(withAll ? [seconds(sum((t) => t.allCpu))] : []),
+  ]);
+  const header = ['stage', 'start s', 'wall s', 'cpu s', ...(withAll ? ['all cpu s'] : [])];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
