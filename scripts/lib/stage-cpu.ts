@@ -2,7 +2,7 @@
  * CPU seconds of every process of an `npm test` stage, from a control group of its own (cgroup v2 `cpu.stat`).
  * GNU time (scripts/lib/stage-timer.ts) counts only the processes a stage waited for: the browsers' renderers,
  * which Playwright's workers do not wait for, and servers a stage started fall outside it. On 29 November 2026
- * the stages' GNU time added up to 1,411 CPU s of a run in which the machine was busy for about 2,500.
+ * the stages' GNU time added up to 1,409 CPU s of a run in which the machine was busy for 2,574 (e2e: 508 of 1,595).
  * A group needs write access to the cgroup2 hierarchy (root on the project's machine kind); without it
  * {@link StageGroups.open} gives undefined and the table keeps GNU time's figures alone. The groups only count:
  * where the cpu controller is enabled on the cgroup2 hierarchy, each stage's group would also get the default
