@@ -35,6 +35,26 @@ export function usageSeconds(cpuStat: string): number | undefined {
   return usec === undefined ? undefined : Number(usec) / 1e6;
 }
 
+/**
+ * Removes an empty group. A process that just ended keeps its group busy until its parent has reaped it (an
+ * orphan's parent is PID 1, which may take a moment), so this tries for up to a second.
+ */
+function removeGroup(dir: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EBUSY') return;
+      Atomics.wait(pause, 0, 0, 50);
+    }
+  }
+}
+
+/** Runs of {@link StageGroups.open} in this process, so that each has a group name of its own. */
+let opened = 0;
+
 /** Moves a shell into the group `$0`, then runs the command in it: every process it starts stays in the group. */
 const ENTER = 'echo $$ > "$0/cgroup.procs" && exec "$@"';
 
@@ -59,7 +79,8 @@ export class StageGroups {
       return undefined;
     }
     if (!home) return undefined;
-    const groups = new StageGroups(home, join(home, `korvel-test-${process.pid}`));
+    opened += 1;
+    const groups = new StageGroups(home, join(home, `korvel-test-${process.pid}-${opened}`));
     try {
       mkdirSync(groups.root);
       // Entering a group needs write access to the common parent's cgroup.procs as well: tried once here.
@@ -128,17 +149,9 @@ export class StageGroups {
           // Gone meanwhile.
         }
       }
-      try {
-        rmdirSync(join(this.root, stage));
-      } catch {
-        // Still busy: left for the system, with the run's group.
-      }
+      removeGroup(join(this.root, stage));
     }
-    try {
-      rmdirSync(this.root);
-    } catch {
-      // As above.
-    }
+    removeGroup(this.root);
     return leftovers;
   }
 }
