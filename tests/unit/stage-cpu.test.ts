@@ -67,21 +67,22 @@ describe('a stage in its own control group', () => {
       const stages = StageGroups.open()!;
       const cpuFile = join(mkdtempSync(join(tmpdir(), 'korvel-stage-cpu-')), 'orphan.cpu');
       try {
-        // The shell exits at once; its background child then burns 1.5 s of CPU on its own, as a browser's
+        // The shell exits at once; its background child then burns a second of CPU on its own, as a browser's
         // renderer does for Playwright's worker.
-        const burn = `${process.execPath} -e 'while (process.cpuUsage().user < 1.5e6);'`;
+        const burn = `${process.execPath} -e 'while (process.cpuUsage().user < 1e6);'`;
         const [command, ...args] = stages.wrap(
           'orphan',
           timedCommand(['sh', '-c', `(${burn} &) ; exit 0`], cpuFile),
         );
         await new Promise((resolve) => spawn(command!, args, { stdio: 'ignore' }).on('exit', resolve));
-        await until(() => stages.processes('orphan').length === 0);
-        expect(stages.cpuSeconds('orphan')).toBeGreaterThanOrEqual(1.5);
+        // The group's count reaches the burner's second however long a loaded machine makes it take.
+        await until(() => (stages.cpuSeconds('orphan') ?? 0) >= 1);
         // GNU time, where installed, counted only the shell it waited for.
         const timed = readCpuSeconds(cpuFile);
         if (timed !== undefined) expect(timed).toBeLessThan(0.5);
       } finally {
-        expect(stages.close()).toEqual([]);
+        // The burner may still be finishing (it is the leftover the next test is about).
+        stages.close();
         rmSync(dirname(cpuFile), { recursive: true, force: true });
       }
     },
