@@ -21,8 +21,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { capacityFor, readMachine } from './lib/test-capacity.ts';
-import { machineBusySeconds, StageGroups } from './lib/stage-cpu.ts';
+import { capacityFor, machineBusySeconds, readMachine } from './lib/test-capacity.ts';
+import { StageGroups } from './lib/stage-cpu.ts';
 import { formatTimings, readCpuSeconds, timedCommand, type Timing } from './lib/stage-timer.ts';
 import { hasChromium, hasHeadlessShell } from './chromium.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
@@ -223,10 +223,11 @@ function readReport(report: (file: string) => Counts, file: string): Counts | un
 
 /** Runs one stage with its output in its log file; resolves once it exited and was counted. */
 function run(step: Step): Promise<void> {
-  const log = `test-results/logs/${slug(step.name)}.log`;
-  const cpuFile = `test-results/logs/${slug(step.name)}.cpu`;
+  const name = slug(step.name);
+  const log = `test-results/logs/${name}.log`;
+  const cpuFile = `test-results/logs/${name}.cpu`;
   const timed = timedCommand(step.command, cpuFile);
-  const command = groups ? groups.wrap(slug(step.name), timed) : timed;
+  const command = groups ? groups.wrap(name, timed) : timed;
   const start = since();
   console.log(`▶ ${step.name} started at ${start.toFixed(0)} s: ${step.command.join(' ')}`);
   return new Promise((resolve) => {
@@ -246,7 +247,7 @@ function run(step: Step): Promise<void> {
           start,
           wall,
           cpu: readCpuSeconds(cpuFile),
-          allCpu: groups?.cpuSeconds(slug(step.name)),
+          allCpu: groups?.cpuSeconds(name),
         });
         console.log(`\n▶ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${wall.toFixed(0)} s\n`);
         process.stdout.write(readFileSync(log));
@@ -310,15 +311,14 @@ const table = formatTimings(
   steps.flatMap((step) => timings.get(step.name) ?? []).sort((a, b) => (a.start ?? 0) - (b.start ?? 0)),
   since(),
 );
-const busy = busyAtStart === undefined ? undefined : machineBusySeconds()! - busyAtStart;
+const busy = machineBusySeconds() - busyAtStart;
+const offered = since() * machine.cores;
 const machineLine =
-  busy === undefined
-    ? ''
-    : `machine: ${busy.toFixed(0)} CPU s busy of ${(since() * machine.cores).toFixed(0)} (${machine.cores} cores × wall), ` +
-      `${((100 * busy) / (since() * machine.cores)).toFixed(0)} %, other programs included` +
-      (groups ? '' : '; all cpu s needs write access to the cgroup2 hierarchy (root)');
+  `machine: ${busy.toFixed(0)} CPU s busy of ${offered.toFixed(0)} (${machine.cores} cores × wall), ` +
+  `${((100 * busy) / offered).toFixed(0)} %, other programs included` +
+  (groups ? '' : '; all cpu s needs write access to the cgroup2 hierarchy (root)');
 const leftovers = groups?.close() ?? [];
-console.log(`\n${table}${machineLine ? `\n${machineLine}` : ''}`);
+console.log(`\n${table}\n${machineLine}`);
 if (leftovers.length > 0) console.log(`\nStill running after their stage ended: ${leftovers.join(', ')}`);
 if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
 // Never a silent skip: what did not run, and why, stands above the count.
@@ -334,7 +334,7 @@ const notRun = [
 if (notRun) console.log(`\n${notRun}`);
 writeFileSync(
   'test-results/summary.txt',
-  `${table}\n${machineLine ? `${machineLine}\n` : ''}${notRun ? `${notRun}\n` : ''}${summary}\n`,
+  `${table}\n${machineLine}\n${notRun ? `${notRun}\n` : ''}${summary}\n`,
 );
 console.log(summary);
 process.exit(failedSteps.size === 0 ? 0 : 1);

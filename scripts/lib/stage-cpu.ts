@@ -155,20 +155,3 @@ export class StageGroups {
     return leftovers;
   }
 }
-
-/**
- * Busy CPU seconds of the whole machine since boot (user, nice, system, irq, softirq), from /proc/stat, whose
- * ticks are Linux's USER_HZ of 100 on every architecture the project runs on.
- */
-export function machineBusySeconds(): number | undefined {
-  try {
-    const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
-      .split('\n')[0]!
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    return (user! + nice! + system! + irq! + softirq!) / 100;
-  } catch {
-    return undefined;
-  }
-}

@@ -67,6 +67,10 @@ export async function busyCores(ms = 1000): Promise<number> {
   }, 0);
 }
 
+/** Busy CPU seconds of the whole machine since boot, all cores and programs (the run's closing line). */
+export const machineBusySeconds = (): number =>
+  totals().reduce((busy, core) => busy + core.all - core.idle, 0) / 1000;
+
 /** This machine as {@link capacityFor} needs it. */
 export async function readMachine(headlessShell: boolean): Promise<Machine> {
   return {
