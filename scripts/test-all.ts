@@ -23,6 +23,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { capacityFor, machineBusySeconds, readMachine } from './lib/test-capacity.ts';
 import { StageGroups } from './lib/stage-cpu.ts';
+import { gatesReport, playwrightReport, vitestReport, type Counts } from './lib/test-reports.ts';
 import { formatTimings, readCpuSeconds, timedCommand, type Timing } from './lib/stage-timer.ts';
 import { hasChromium, hasHeadlessShell } from './chromium.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
@@ -62,42 +63,6 @@ interface Step {
   unavailable?: () => string | undefined;
 }
 
-interface Counts {
-  passed: number;
-  failed: number;
-  /** Tests the runner skipped (a condition of this machine, such as a missing program). */
-  skipped?: number;
-}
-interface VitestResult {
-  status: string;
-  tags?: string[];
-}
-const vitestReport = (file: string): Counts => {
-  const json = JSON.parse(readFileSync(file, 'utf8'));
-  const results: VitestResult[] = json.testResults.flatMap(
-    (r: { assertionResults: VitestResult[] }) => r.assertionResults,
-  );
-  return {
-    passed: json.numPassedTests,
-    failed: json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0),
-    // `no-db` and `flood` tests are left out of some runs by design (each runs once), not skipped.
-    skipped: results.filter(
-      (result) =>
-        ['skipped', 'pending', 'todo'].includes(result.status) &&
-        !result.tags?.some((tag) => tag === 'no-db' || tag === 'flood'),
-    ).length,
-  };
-};
-const playwrightReport = (file: string): Counts => {
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-};
-/** scripts/check-dist.ts --report: one entry per gate. */
-const gatesReport = (file: string) => {
-  const gates = JSON.parse(readFileSync(file, 'utf8')) as { gate: string; problems: number }[];
-  const failed = gates.filter((gate) => gate.problems > 0).length;
-  return { passed: gates.length - failed, failed };
-};
 const vitest = (config: string | undefined, report: string, ...args: string[]) => [
   'npx',
   'vitest',
@@ -194,6 +159,9 @@ mkdirSync('test-results/logs', { recursive: true });
 let passed = 0;
 let failed = 0;
 let skippedTests = 0;
+/** Every failed test by name, and every test that passed only on its retry, repeated beside the summary. */
+const failures: string[] = [];
+const flaky: string[] = [];
 /** Stages this machine cannot run, with the reason. */
 const skippedStages = new Map<string, string>();
 const failedSteps = new Set<string>();
@@ -256,6 +224,8 @@ function run(step: Step): Promise<void> {
           passed += counts.passed;
           failed += counts.failed;
           skippedTests += counts.skipped ?? 0;
+          failures.push(...counts.failures.map((line) => `${step.name}: ${line}`));
+          flaky.push(...(counts.flaky ?? []).map((line) => `${step.name}: ${line}`));
           if (!ok && counts.failed === 0) failed += 1;
         } else if (ok) passed += 1;
         else failed += 1;
@@ -321,6 +291,12 @@ const leftovers = groups?.close() ?? [];
 console.log(`\n${table}\n${machineLine}`);
 if (leftovers.length > 0) console.log(`\nStill running after their stage ended: ${leftovers.join(', ')}`);
 if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
+// The stages' logs above tell them in full; CI keeps only the tail of the output, so they are named again here.
+const named = [
+  ...(failures.length > 0 ? ['Failed tests:', ...failures.map((line) => `  ${line}`)] : []),
+  ...(flaky.length > 0 ? ['Passed on retry:', ...flaky.map((line) => `  ${line}`)] : []),
+].join('\n');
+if (named) console.log(`\n${named}`);
 // Never a silent skip: what did not run, and why, stands above the count.
 const notRun = [
   ...[...skippedStages].map(([name, reason]) => `Not run: ${name}: ${reason}`),
@@ -334,7 +310,7 @@ const notRun = [
 if (notRun) console.log(`\n${notRun}`);
 writeFileSync(
   'test-results/summary.txt',
-  `${table}\n${machineLine}\n${notRun ? `${notRun}\n` : ''}${summary}\n`,
+  [table, machineLine, named, notRun, summary].filter(Boolean).join('\n') + '\n',
 );
 console.log(summary);
 process.exit(failedSteps.size === 0 ? 0 : 1);
