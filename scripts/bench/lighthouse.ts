@@ -140,11 +140,14 @@ const server = await startPreview(port);
 const chrome = await (async () => {
   try {
     for (const path of paths) await (await fetch(base + encodeURI(path))).arrayBuffer();
-    return await chromeLauncher.launch({
+    const launched = await chromeLauncher.launch({
       chromePath: chromiumPath(),
       chromeFlags: [...chromiumArgs, '--headless=new'],
       port: Number(process.env.CHROME_PORT ?? 0),
     });
+    // chrome-launcher stops the browser on Ctrl-C only; on SIGTERM the bench's exit does (startPreview).
+    process.once('exit', () => launched.kill());
+    return launched;
   } catch (error) {
     server.kill('SIGTERM');
     throw error;
