@@ -23,7 +23,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { capacityFor, machineBusySeconds, readMachine } from './lib/test-capacity.ts';
 import { StageGroups } from './lib/stage-cpu.ts';
-import { gatesReport, playwrightReport, vitestReport, type Counts } from './lib/test-reports.ts';
+import { gatesReport, logTail, playwrightReport, vitestReport, type Counts } from './lib/test-reports.ts';
 import { formatTimings, readCpuSeconds, timedCommand, type Timing } from './lib/stage-timer.ts';
 import { hasChromium, hasHeadlessShell } from './chromium.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
@@ -230,6 +230,12 @@ function run(step: Step): Promise<void> {
         } else if (ok) passed += 1;
         else failed += 1;
         if (!ok) failedSteps.add(step.name);
+        // A stage that failed without naming a test (the build, lint, a runner that crashed): its log's last lines.
+        if (!ok && !counts?.failures.length)
+          failures.push(
+            `${step.name}: the end of ${log}:`,
+            ...logTail(readFileSync(log, 'utf8')).map((line) => `    ${line}`),
+          );
         doneSteps.add(step.name);
         resolve();
       });

@@ -1,7 +1,8 @@
 /**
  * The counts npm test adds up (scripts/test-all.ts), read from each runner's JSON report, with the name and first
- * line of every failure. A stage's whole log is printed when it ends, often many screens above the run's last
- * line; CI keeps only the tail of the output, so the failures are named again beside the summary.
+ * line of every failure (for a stage that names no test, the end of its log). A stage's whole log is printed
+ * when it ends, often many screens above the run's last line; CI keeps only the tail of the output, so the
+ * failures are named again beside the summary.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -26,6 +27,15 @@ export function failureLine(name: string, message: string | undefined): string {
     .find(Boolean);
   const reason = first && first.length > 200 ? `${first.slice(0, 199)}…` : first;
   return reason ? `${name}: ${reason}` : name;
+}
+
+/** The last lines of a stage's log that say something, without colours: for a stage that names no test. */
+export function logTail(log: string, lines = 15): string[] {
+  return stripVTControlCharacters(log)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean)
+    .slice(-lines);
 }
 
 interface VitestAssertion {

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { failureLine, gateCounts, playwrightReport, vitestReport } from '../../scripts/lib/test-reports.ts';
+import {
+  failureLine,
+  gateCounts,
+  logTail,
+  playwrightReport,
+  vitestReport,
+} from '../../scripts/lib/test-reports.ts';
 
 // The reports come from real runs of the two runners this project uses, on a passing, a failing and (Playwright)
 // a flaky test in a scratch directory, so a change in a runner's report format fails here, not on CI.
@@ -83,7 +89,7 @@ describe('reading the runners’ reports', () => {
   });
 });
 
-describe('the gates and the one-line form', () => {
+describe('the gates, the one-line form and a log’s end', () => {
   test('a gate with problems is one failure, named with its count', () => {
     expect(
       gateCounts([
@@ -92,6 +98,19 @@ describe('the gates and the one-line form', () => {
         { gate: 'html', problems: 3 },
       ]),
     ).toEqual({ passed: 1, failed: 2, failures: ['gate feeds: 1 problem', 'gate html: 3 problems'] });
+  });
+
+  test('a stage without a report shows the last lines of its log that say something, without colours', () => {
+    const log = [
+      '> astro check',
+      '',
+      '\u001b[31merror\u001b[39m ts(2322): Type x',
+      '  ',
+      'Result: 1 error',
+      '',
+    ].join('\n');
+    expect(logTail(log, 2)).toEqual(['error ts(2322): Type x', 'Result: 1 error']);
+    expect(logTail(log)).toEqual(['> astro check', 'error ts(2322): Type x', 'Result: 1 error']);
   });
 
   test('keeps the first non-empty line, without colours, at most 200 characters', () => {
