@@ -299,7 +299,7 @@ if (leftovers.length > 0) console.log(`\nStill running after their stage ended: 
 if (failedSteps.size > 0) console.log(`\nFailed: ${[...failedSteps].join(', ')}`);
 // The stages' logs above tell them in full; CI keeps only the tail of the output, so they are named again here.
 const named = [
-  ...(failures.length > 0 ? ['Failed tests:', ...failures.map((line) => `  ${line}`)] : []),
+  ...(failures.length > 0 ? ['What failed:', ...failures.map((line) => `  ${line}`)] : []),
   ...(flaky.length > 0 ? ['Passed on retry:', ...flaky.map((line) => `  ${line}`)] : []),
 ].join('\n');
 if (named) console.log(`\n${named}`);
