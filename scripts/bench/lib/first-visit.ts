@@ -16,7 +16,13 @@ export type Bytes = Record<Kind, number>;
  * After the network has been quiet for half a second, a further second: nothing on a page loads on a timer (the
  * cookie banner that appears at 4 s is the page's own markup and script), so this counts what Lighthouse does.
  */
+const QUIET_MS = 500;
 const SETTLE_MS = 1000;
+/**
+ * How long a page may keep loading before the visit fails naming what is still in flight; on slow 4G the
+ * heaviest page loads in under 10 s.
+ */
+const LOADING_BOUND_MS = 60_000;
 /**
  * Lighthouse's slow 4G as its DevTools throttling applies it (150 ms round trips × 3.75, 1.6 Mbit/s × 0.9).
  * The browser sizes its look-ahead for lazy images by the network it sees (2,500 px on this one), so a fast
@@ -67,7 +73,7 @@ function kindOf(resourceType: string, mimeType: string): Kind {
 export const total = (bytes: Bytes) => TYPES.reduce((sum, kind) => sum + bytes[kind], 0);
 
 /**
- * Opens `url` in a new page of `context` on slow 4G, waits until its network is quiet, and returns the compressed bytes each
+ * Opens `url` in a new page of `context` on slow 4G, waits until no request has been in flight for half a second, and returns the compressed bytes each
  * type took off the wire (headers included, CDP `encodedDataLength`). A fresh context makes it a first visit;
  * the second page of one context is a returning visit, served from its cache where the headers allow it.
  */
@@ -76,15 +82,37 @@ export async function visitBytes(context: BrowserContext, url: string): Promise<
   const cdp = await context.newCDPSession(page);
   const kinds = new Map<string, Kind>();
   const bytes = Object.fromEntries(TYPES.map((kind) => [kind, 0])) as Bytes;
+  // The requests in flight, kept from the same events that count the bytes: Playwright's own `networkidle` is
+  // its bookkeeping, not the browser's, and twice on a loaded CI never came with every request answered.
+  const inFlight = new Map<string, string>();
+  let lastEvent = performance.now();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    inFlight.set(requestId, request.url);
+    lastEvent = performance.now();
+  });
   cdp.on('Network.responseReceived', ({ requestId, type, response }) =>
     kinds.set(requestId, kindOf(type, response.mimeType)),
   );
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     bytes[kinds.get(requestId) ?? 'other'] += encodedDataLength;
+    inFlight.delete(requestId);
+    lastEvent = performance.now();
+  });
+  cdp.on('Network.loadingFailed', ({ requestId }) => {
+    inFlight.delete(requestId);
+    lastEvent = performance.now();
   });
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  const started = performance.now();
+  await page.goto(url, { waitUntil: 'load' });
+  while (inFlight.size > 0 || performance.now() - lastEvent < QUIET_MS) {
+    if (performance.now() - started > LOADING_BOUND_MS)
+      throw new Error(
+        `${url} still loading after ${LOADING_BOUND_MS / 1000} s: ${[...inFlight.values()].join(', ')}`,
+      );
+    await page.waitForTimeout(100);
+  }
   await page.waitForTimeout(SETTLE_MS);
   await page.close();
   return bytes;
