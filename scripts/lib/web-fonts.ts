@@ -5,13 +5,16 @@
  * cut twice (issue 38): the characters of English and German copy (CORE_RANGES), which every page fetches, and
  * the rest of WEB_FONT_RANGES (Latin Extended-A names, Greek, arrows, sub- and superscripts), which a browser
  * fetches only for a page that shows one of them, as `unicode-range` in the generated fonts.css tells it. The
- * three core files are 51 KB together, the three whole files were 68 KB. The cut is skipped when the
- * sources, the ranges and the options are those of the files already written (a stamp holds their hash).
+ * three core files are 51 KB together, the three whole files were 68 KB. fonts.css also sizes the system fonts
+ * a browser shows before Plex arrives to Plex's metrics (FONT_STACKS) and sets the stacks. The cut is skipped
+ * when the sources, the ranges and the options are those of the files already written (a stamp holds their
+ * hash).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { createFontStack } from '@capsizecss/core';
 
 export const WEB_FONT_DIR = 'src/generated/fonts';
 
@@ -122,6 +125,147 @@ export const WEB_FONTS: readonly WebFont[] = [
   },
 ];
 
+/**
+ * What a fallback face needs to take a font's place without moving the text: vertical metrics in font units
+ * and the average advance of a character in English text (capsize's `xWidthAvg`, letters weighted by their
+ * frequency), from which `size-adjust` follows.
+ */
+interface FontMetrics {
+  familyName: string;
+  fullName?: string;
+  postscriptName?: string;
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  unitsPerEm: number;
+  xWidthAvg: number;
+}
+
+/** A font's regular face and, where the site sets headings in it, its bold one. */
+interface FontWeights {
+  regular: FontMetrics;
+  bold?: FontMetrics;
+}
+
+const PLEX = { ascent: 1025, descent: -275, lineGap: 0, unitsPerEm: 1000 };
+
+/**
+ * Plex's own metrics, those of the files cut above; the Sans's bold is its variable face at 600, the weight of
+ * the headings (tests/unit/web-fonts.test.ts measures all of them in the sources, so a release of the packages
+ * that changes one fails there). Mono has the same width in both weights.
+ */
+export const PLEX_METRICS = {
+  sans: {
+    regular: { familyName: 'IBM Plex Sans Variable', ...PLEX, xWidthAvg: 451 },
+    bold: { familyName: 'IBM Plex Sans Variable', ...PLEX, xWidthAvg: 467 },
+  },
+  mono: { regular: { familyName: 'IBM Plex Mono', ...PLEX, xWidthAvg: 600 } },
+} satisfies Record<string, FontWeights>;
+
+const system = (
+  [familyName, fullName, postscriptName]: [string, string, string],
+  [ascent, descent, lineGap, unitsPerEm]: [number, number, number, number],
+  xWidthAvg: number,
+): FontMetrics => ({ familyName, fullName, postscriptName, ascent, descent, lineGap, unitsPerEm, xWidthAvg });
+
+const ARIAL = [1854, -434, 67, 2048] as [number, number, number, number];
+const ROBOTO = [1900, -500, 0, 2048] as [number, number, number, number];
+const DEJAVU = [1901, -483, 0, 2048] as [number, number, number, number];
+const COURIER = [1705, -615, 0, 2048] as [number, number, number, number];
+
+/**
+ * The system fonts a browser sets the text in until Plex arrives, each sized to Plex by faces of its own:
+ * Roboto on Android; Arial and Courier New on Windows, macOS and iOS; Liberation and DejaVu on Linux. A face
+ * names the font it stands for, since `local()` matches names: Liberation Sans and Mono have the metrics of
+ * Arial and Courier New but faces of their own. The regular faces of Roboto, Arial and Courier New as
+ * capsize's metrics collection gives them (@capsizecss/metrics 4.3.0; not a dependency, it is 169 MB
+ * installed); the rest read with @capsizecss/unpack from Debian's fonts-liberation and fonts-dejavu-core
+ * and from @fontsource/roboto 5 (Roboto Bold); Arial Bold is Liberation Sans Bold's twin.
+ */
+const SYSTEM_FONTS = {
+  roboto: {
+    regular: system(['Roboto', 'Roboto Regular', 'Roboto-Regular'], ROBOTO, 911),
+    bold: system(['Roboto', 'Roboto Bold', 'Roboto-Bold'], ROBOTO, 926),
+  },
+  arial: {
+    regular: system(['Arial', 'Arial', 'ArialMT'], ARIAL, 913),
+    bold: system(['Arial', 'Arial Bold', 'Arial-BoldMT'], ARIAL, 983),
+  },
+  liberationSans: {
+    regular: system(['Liberation Sans', 'Liberation Sans', 'LiberationSans'], ARIAL, 913),
+    bold: system(['Liberation Sans', 'Liberation Sans Bold', 'LiberationSans-Bold'], ARIAL, 983),
+  },
+  dejaVuSans: {
+    regular: system(['DejaVu Sans', 'DejaVu Sans', 'DejaVuSans'], DEJAVU, 1041),
+    bold: system(['DejaVu Sans', 'DejaVu Sans Bold', 'DejaVuSans-Bold'], DEJAVU, 1176),
+  },
+  courierNew: { regular: system(['Courier New', 'Courier New', 'CourierNewPSMT'], COURIER, 1229) },
+  liberationMono: {
+    regular: system(['Liberation Mono', 'Liberation Mono', 'LiberationMono'], COURIER, 1229),
+  },
+  dejaVuSansMono: {
+    regular: system(['DejaVu Sans Mono', 'DejaVu Sans Mono', 'DejaVuSansMono'], DEJAVU, 1233),
+  },
+} satisfies Record<string, FontWeights>;
+
+interface FontStack {
+  /** The custom property the site's styles read the stack from. */
+  property: string;
+  font: FontWeights;
+  /** System fonts to size to `font`, in the order a browser should try them. */
+  fallbacks: FontWeights[];
+  /** The families after the sized fallbacks, as they stood before there were any. */
+  rest: string;
+}
+
+export const FONT_STACKS: readonly FontStack[] = [
+  {
+    property: '--font-sans',
+    font: PLEX_METRICS.sans,
+    fallbacks: [
+      SYSTEM_FONTS.roboto,
+      SYSTEM_FONTS.arial,
+      SYSTEM_FONTS.liberationSans,
+      SYSTEM_FONTS.dejaVuSans,
+    ],
+    rest: "'IBM Plex Sans', system-ui, -apple-system, 'Segoe UI', sans-serif",
+  },
+  {
+    property: '--font-mono',
+    font: PLEX_METRICS.mono,
+    fallbacks: [SYSTEM_FONTS.courierNew, SYSTEM_FONTS.liberationMono, SYSTEM_FONTS.dejaVuSansMono],
+    rest: "ui-monospace, 'SFMono-Regular', Menlo, monospace",
+  },
+];
+
+/** The weights each face serves: 400 and 500 the regular, 600 and 700 the bold (headings and labels). */
+const WEIGHTS = { regular: '400 500', bold: '600 700' } as const;
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The sized fallback faces of a stack (capsize computes them) and the stack's `font-family` value. A stack
+ * without bold metrics gets regular faces for every weight, as Mono, whose width does not change with it.
+ */
+function fallbackFaces(stack: FontStack): { faces: string; family: string } {
+  const variants = stack.font.bold ? (['regular', 'bold'] as const) : (['regular'] as const);
+  const faces = variants.flatMap((variant) =>
+    createFontStack([stack.font[variant]!, ...stack.fallbacks.map((fallback) => fallback[variant]!)], {
+      fontFaceFormat: 'styleObject',
+      ...(stack.font.bold ? { fontFaceProperties: { fontWeight: WEIGHTS[variant] } } : {}),
+    }).fontFaces.map(({ '@font-face': descriptors }) => descriptors),
+  );
+  const css = faces
+    .map(({ fontFamily, src, ...rest }) => {
+      const descriptors = { fontFamily, src, ...rest };
+      const lines = Object.entries(descriptors).map(([name, value]) => `  ${kebab(name)}: ${String(value)};`);
+      return `@font-face {\n${lines.join('\n')}\n}\n`;
+    })
+    .join('');
+  const families = [...new Set(faces.map((face) => face.fontFamily))];
+  return { faces: css, family: [`'${stack.font.regular.familyName}'`, ...families, stack.rest].join(', ') };
+}
+
 const STAMP = '.stamp';
 
 const codePointsOf = (ranges: Ranges) =>
@@ -154,14 +298,18 @@ const face = (font: WebFont, file: string, ranges: string) => `@font-face {
 /** The narrow spaces a Mono weight takes from the Sans (see the stylesheet's last comment). */
 const NARROW_SPACES = 'U+2009, U+200A, U+202F';
 
-/** fonts.css: two faces per font (core and extended), then the Mono weights' narrow spaces from the Sans. */
+/**
+ * fonts.css: two faces per font (core and extended), the Mono weights' narrow spaces from the Sans, then the
+ * sized fallback faces and the two stacks that use them.
+ */
 export function stylesheet(): string {
   const sans = WEB_FONTS[0]!;
+  const stacks = FONT_STACKS.map((stack) => ({ stack, ...fallbackFaces(stack) }));
   return `/*
  * Generated by scripts/lib/web-fonts.ts: the site's own cut of IBM Plex, one variable Sans for weights
  * 400–700 and Mono in 400 and 500. Each face comes in two files: the characters of English and German copy,
- * and the rest (fetched only by a page that shows one of them). Text shows at once in the fallback face and
- * takes Plex when it arrives; WebFonts.astro preloads the Sans's core file.
+ * and the rest (fetched only by a page that shows one of them). Text shows at once in a system font sized to
+ * Plex (the faces at the end) and takes Plex when it arrives.
  */
 ${WEB_FONTS.map(
   (font) =>
@@ -174,7 +322,15 @@ ${WEB_FONTS.map(
  */
 ${WEB_FONTS.filter((font) => font !== sans)
   .map((font) => face(font, `${sans.name}.woff2`, NARROW_SPACES))
-  .join('')}`;
+  .join('')}/*
+ * Until Plex arrives, text is set in a system font sized to it: each face below takes one installed font
+ * (\`local()\`; a font the device lacks is passed over) and scales it to Plex's average width, with Plex's
+ * ascent and descent, so that lines break about where Plex will break them and the swap moves little or nothing.
+ */
+${stacks.map(({ faces }) => faces).join('')}:root {
+${stacks.map(({ stack, family }) => `  ${stack.property}: ${family};`).join('\n')}
+}
+`;
 }
 
 /** Every file written: the two cuts of each font and the stylesheet. */
