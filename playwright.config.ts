@@ -9,11 +9,17 @@ export const REFUSED_ADDRESS = 'gone@refused.example';
 /** Where the preview serves the site; helpers outside a test (admin-support) call it too. */
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/**
+ * CI and `npm test` (scripts/test-all.ts sets `E2E_WHOLE_RUN`) run the whole suite alike: no `test.only`, one
+ * retry, and a trace of the retry only. A single spec run at the desk keeps the trace of every failure instead.
+ */
+const wholeRun = Boolean(process.env.CI || process.env.E2E_WHOLE_RUN);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  forbidOnly: wholeRun,
+  retries: wholeRun ? 1 : 0,
   // Two workers per core, at most eight (`E2E_WORKERS` to change): a test mostly waits for pages, animations
   // and the preview (396 CPU s in 784 s on two workers), so on two cores four keep them busy. Tests that
   // share the preview's state keep to rows, accounts and addresses of their own (README, "Tests").
@@ -29,9 +35,9 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: { executablePath: testChromiumPath(), args: chromiumArgs },
-    // A trace records every action's DOM and screenshots: a fifth of a page test's CPU (issue 26). CI records it
-    // for the retry of a failed test; at the desk, every failure keeps the trace of its only run.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // A trace records every action's DOM and screenshots: 15 % of a page test's CPU and 30 % of an admin flow's
+    // (README, "Tests"), paid by every passing test under `retain-on-failure`.
+    trace: wholeRun ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   // A test tagged for one width (tests/e2e/fixtures.ts, `DESKTOP` and `PHONE`) is left out of the other project.

@@ -93,7 +93,7 @@ const steps: Step[] = [
     report: playwrightReport,
     reportFile: 'test-results/e2e.json',
     needs: ['build', 'functions'],
-    env: { E2E_WORKERS: String(e2eWorkers) },
+    env: { E2E_WORKERS: String(e2eWorkers), E2E_WHOLE_RUN: '1' },
     unavailable: noChromium,
   },
   // Every API test on the embedded PGlite; on PostgreSQL and through the Neon driver only the ones that touch
