@@ -18,7 +18,7 @@ import {
   unique,
   type Credentials,
 } from './admin-support.ts';
-import { DESKTOP, expectNoAxeViolations, expect as baseExpect, message, test } from './fixtures.ts';
+import { DESKTOP, expectNoAxeViolations, expect as baseExpect, message, PHONE, test } from './fixtures.ts';
 
 // Every step waits on a function call, and a loaded machine makes those slow: wait longer than elsewhere.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -82,6 +82,47 @@ async function apiEmails(request: APIRequestContext, query: Record<string, strin
 }
 
 test.describe('sign-in', () => {
+  test('the pages before a session keep still while their island renders', PHONE, async ({ page }) => {
+    // Every layout shift of the load, as Lighthouse's CLS counts them (none follows input here), with its nodes.
+    await page.addInitScript(() => {
+      type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+      const shifts: string[] = [];
+      const note = (entries: PerformanceEntry[]) => {
+        for (const entry of entries as Shift[]) {
+          const nodes = (entry.sources ?? []).map(({ node }) => {
+            const element = node instanceof Element ? node : node?.parentElement;
+            const name = element ? `${element.localName}.${[...element.classList].join('.')}` : '?';
+            return element === node ? name : `text in ${name}`;
+          });
+          shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' ')}`);
+        }
+      };
+      const observer = new PerformanceObserver((list) => note(list.getEntries()));
+      observer.observe({ type: 'layout-shift', buffered: true });
+      Object.assign(window, { takeShifts: () => (note(observer.takeRecords()), shifts.splice(0)) });
+    });
+    const submit = (key: string) => page.getByRole('button', { name: t(key) });
+    // What each page shows once its island has rendered; the invitation asks the server about its token first.
+    const settled: [string, () => Promise<void>][] = [
+      [
+        '/admin/invite#token=not-an-invitation',
+        () => expect(page.getByText(t('invite_form.expired'))).toBeVisible(),
+      ],
+      ['/admin/invite', () => expect(page.getByText(t('invite_form.missing'))).toBeVisible()],
+      ['/admin/reset-password', () => expect(page.getByText(t('reset_form.missing'))).toBeVisible()],
+      ['/admin/login', () => expect(submit('login_form.submit')).toBeEnabled()],
+      ['/admin/forgot-password', () => expect(submit('forgot_form.submit')).toBeEnabled()],
+    ];
+    for (const [path, rendered] of settled) {
+      await page.goto(path);
+      await rendered();
+      const shifts = await page.evaluate(() =>
+        (window as unknown as { takeShifts: () => string[] }).takeShifts(),
+      );
+      expect(shifts, path).toEqual([]);
+    }
+  });
+
   test('a wrong password shows the red error and stores no token', DESKTOP, async ({ page }) => {
     // One failed sign-in per run: the per-address limit counts every failure from 127.0.0.1.
     await page.goto('/admin/login');

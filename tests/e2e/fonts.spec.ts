@@ -18,8 +18,8 @@ async function measure(page: Page) {
 }
 
 test.describe('web fonts', PHONE, () => {
-  // The longest article in both languages, a news article and the contact page: the pages whose first screen
-  // moved most when the fallback was not sized (5.5–12 % longer at 375 px with Liberation Sans).
+  // The longest article in both languages, a news article and the contact page: the pages whose length differed
+  // most from Plex's when the fallback was not sized (5.5–12 % longer at 375 px with Liberation Sans).
   for (const path of ['/blog/gmp', '/de/blog/gmp', '/news/achema', '/contact']) {
     test(`until Plex arrives, ${path} is set in a system font sized to it`, async ({ page }) => {
       await page.route(/\.woff2$/, (route) => route.abort());

@@ -65,9 +65,10 @@ function Form({ copy }: Props) {
     }
   };
 
+  // In the notice's own box, so that its text stays where it is when the answer replaces it.
   if (state.kind === 'checking')
     return (
-      <p className="admin-status" role="status">
+      <p className="admin-notice admin-notice--plain" role="status">
         {copy.checking}
       </p>
     );
