@@ -1,7 +1,7 @@
 /**
  * Until IBM Plex arrives, text is set in a system font sized to it (scripts/lib/web-fonts.ts, FONT_STACKS), so
- * that the swap leaves the lines about where they were: the Mono files always come after a page's first paint,
- * and on a slow network the preloaded Sans may too (issue 38, CLS 0).
+ * that the swap leaves the lines about where they were: the Mono files, requested only once a layout finds Mono
+ * text, and on a slow network the preloaded Sans too, may come after a page's first paint (issue 38, CLS 0).
  */
 import type { Page } from '@playwright/test';
 import { PHONE, expect, test } from './fixtures.ts';
