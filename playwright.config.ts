@@ -11,7 +11,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 /**
  * CI and `npm test` (scripts/test-all.ts sets `E2E_WHOLE_RUN`) run the whole suite alike: no `test.only`, one
- * retry, and a trace of the retry only. A single spec run at the desk keeps the trace of every failure instead.
+ * retry, a trace of the retry only, and a preview of their own. A single spec run at the desk keeps the trace of
+ * every failure instead.
  */
 const wholeRun = Boolean(process.env.CI || process.env.E2E_WHOLE_RUN);
 
@@ -52,7 +53,9 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/preview.ts',
     url: `${baseURL}/api/health`,
-    reuseExistingServer: !process.env.CI,
+    // At the desk, `npx playwright test` uses a preview already running on the port. A whole run never does: it
+    // would test that server's build and data instead of its own (npm test picks a free port when 8899 is taken).
+    reuseExistingServer: !wholeRun,
     // Its own embedded database, so tests never touch the dev data; npm test starts it fresh.
     // The local catcher refuses one address for good (campaigns.spec: the bounce at the send suppresses it).
     env: { PORT: String(port), KORVEL_DATA_DIR: E2E_DATA_DIR, MAIL_CATCHER_REFUSE: `${REFUSED_ADDRESS}=550` },
