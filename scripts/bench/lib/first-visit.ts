@@ -73,8 +73,9 @@ function kindOf(resourceType: string, mimeType: string): Kind {
 export const total = (bytes: Bytes) => TYPES.reduce((sum, kind) => sum + bytes[kind], 0);
 
 /**
- * Opens `url` in a new page of `context` on slow 4G, waits until no request has been in flight for half a second, and returns the compressed bytes each
- * type took off the wire (headers included, CDP `encodedDataLength`). A fresh context makes it a first visit;
+ * Opens `url` in a new page of `context` on slow 4G, waits until no request has been in flight for half a second
+ * and a further second has passed, and returns the compressed bytes each type took off the wire (headers
+ * included, CDP `encodedDataLength`). A fresh context makes it a first visit;
  * the second page of one context is a returning visit, served from its cache where the headers allow it.
  */
 export async function visitBytes(context: BrowserContext, url: string): Promise<Bytes> {
