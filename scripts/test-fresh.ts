@@ -98,31 +98,35 @@ async function devComesUp(cwd: string): Promise<{ seconds: number; problem?: str
   // A whole page: Astro streams, so a render that fails halfway has already answered 200. A request that
   // hangs is cut at the limit, which is otherwise only looked at between requests.
   const answers = async (path: string, whole: RegExp) => {
-    const signal = AbortSignal.timeout(Math.max(1, started + DEV_LIMIT_MS - performance.now()));
+    // Whole milliseconds: Node 24's AbortSignal.timeout refuses a fraction.
+    const signal = AbortSignal.timeout(Math.max(1, Math.round(started + DEV_LIMIT_MS - performance.now())));
     const reply = await fetch(`http://127.0.0.1:${port}${path}`, { signal }).catch(() => undefined);
     return reply?.status === 200 && whole.test(await reply.text().catch(() => ''));
   };
-  let problem: string | undefined;
-  while (!problem) {
-    if (performance.now() - started > DEV_LIMIT_MS) {
-      problem = `did not come up within ${DEV_LIMIT_MS / 60_000} minutes:\n${output.slice(-2000)}`;
-      break;
+  // The server stops whatever happens here, so that no run leaves it behind writing into its clone.
+  try {
+    for (;;) {
+      if (performance.now() - started > DEV_LIMIT_MS)
+        return {
+          seconds: DEV_LIMIT_MS / 1000,
+          problem: `did not come up within ${DEV_LIMIT_MS / 60_000} minutes:\n${output.slice(-2000)}`,
+        };
+      if (child.exitCode !== null || child.signalCode !== null)
+        return {
+          seconds: (performance.now() - started) / 1000,
+          problem: `exited with ${child.exitCode ?? child.signalCode}:\n${output.slice(-2000)}`,
+        };
+      if (
+        /Dev owner: \S+@\S+ \/ \S+/.test(output) &&
+        (await answers('/', /<\/h1>[^]*<\/html>/)) &&
+        (await answers('/api/health', /"ok":\s*true/))
+      )
+        return { seconds: (performance.now() - started) / 1000 };
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    if (child.exitCode !== null || child.signalCode !== null) {
-      problem = `exited with ${child.exitCode ?? child.signalCode}:\n${output.slice(-2000)}`;
-      break;
-    }
-    if (
-      /Dev owner: \S+@\S+ \/ \S+/.test(output) &&
-      (await answers('/', /<\/h1>[^]*<\/html>/)) &&
-      (await answers('/api/health', /"ok":\s*true/))
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+  } finally {
+    await stopGroup(child);
   }
-  const seconds = (performance.now() - started) / 1000;
-  await stopGroup(child);
-  return { seconds, problem };
 }
 
 interface RunResult {
@@ -159,9 +163,18 @@ async function oneRun(index: number): Promise<RunResult> {
       line,
       ok: !dev.problem && test.code === 0,
     };
+  } catch (error) {
+    console.log(`▶ Run ${index} stopped: ${(error as Error).stack ?? error}`);
+    throw error;
   } finally {
     if (hog) await stopGroup(hog);
-    if (!values.keep) rmSync(dir, { recursive: true, force: true });
+    // A server that has only just stopped may still be writing there: retried, and never masking an error above.
+    if (!values.keep)
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+      } catch (error) {
+        console.log(`▶ ${dir} could not be removed: ${(error as Error).message}`);
+      }
   }
 }
 
