@@ -23,7 +23,7 @@ export default defineConfig({
   retries: wholeRun ? 1 : 0,
   // Two workers per core, at most eight (`E2E_WORKERS` to change): a test mostly waits for pages, animations
   // and the preview (396 CPU s in 784 s on two workers), so on two cores four keep them busy. Tests that
-  // share the preview's state keep to rows, accounts and addresses of their own (README, "Tests").
+  // share the preview's state keep to rows, accounts and addresses of their own (docs/test-runs.md).
   workers: Number(process.env.E2E_WORKERS) || Math.min(2 * availableParallelism(), 8),
   // A bound against a test that hangs: a page test takes 2–10 s on a quiet machine and took over 45 s on the
   // shared 2-core machine at a load of 25 (npm test beside two engineers' builds). Only a hang waits this long.
@@ -37,7 +37,7 @@ export default defineConfig({
     baseURL,
     launchOptions: { executablePath: testChromiumPath(), args: chromiumArgs },
     // A trace records every action's DOM and screenshots: 15 % of a page test's CPU and 30 % of an admin flow's
-    // (README, "Tests"), paid by every passing test under `retain-on-failure`.
+    // (docs/test-runs.md), paid by every passing test under `retain-on-failure`.
     trace: wholeRun ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -47,7 +47,7 @@ export function chromiumPath(): string {
  * The browser of the end-to-end tests: $CHROMIUM_PATH, else Debian's `chromium-headless-shell` (the same
  * Chromium release built as the headless shell Playwright itself runs tests in), else `chromiumPath()`. The
  * shell has no browser UI to keep up: on 120 tests of routes.spec it used 125 s where the full browser in new
- * headless mode used 206 s, with the renderers' CPU down from 188 to 112 s (README, "Tests").
+ * headless mode used 206 s, with the renderers' CPU down from 188 to 112 s (docs/test-runs.md).
  */
 export function testChromiumPath(): string {
   if (!process.env.CHROMIUM_PATH && existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;

@@ -6,7 +6,7 @@ import { axe, expect, isMobile, message, readerTest, routeTitle, settle, test } 
 import { germanRoutes, germanTitle } from './i18n-support.ts';
 
 // Every test here stands alone, and the file is a quarter of the suite's time: spread over both workers rather
-// than left as one worker's tail (measured: 190–230 s with the other worker idle; README, "Tests").
+// than left as one worker's tail (measured: 190–230 s with the other worker idle; docs/test-runs.md).
 test.describe.configure({ mode: 'parallel' });
 
 /** The admin pages that need a session, and what shows once they have one. */
