@@ -21,12 +21,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { capacityFor, machineBusySeconds, readMachine } from './lib/test-capacity.ts';
 import { StageGroups } from './lib/stage-cpu.ts';
 import { gatesReport, logTail, playwrightReport, vitestReport, type Counts } from './lib/test-reports.ts';
 import { formatTimings, readCpuSeconds, timedCommand, type Timing } from './lib/stage-timer.ts';
 import { hasChromium, hasHeadlessShell } from './chromium.ts';
+import { freePort } from './lib/ports.ts';
 import { postgresBin } from '../tests/api/support/postgres.ts';
 
 // The Debian packages the tests need, checked (and as root installed) exactly as .ci/run does, before any stage
@@ -37,25 +37,11 @@ const stillMissing = spawnSync('bash', ['scripts/system-packages.sh', 'missing']
   .filter(Boolean);
 if (packages.status !== 0 && packages.status !== 3) console.log('▶ apt-get could not install every package');
 
-/**
- * The port of the end-to-end suite's own preview: 8899 when it is free, any free one otherwise. The suite never
- * reuses a server that already answers (playwright.config.ts), so a developer's preview or a second run of
- * `npm test` in another clone on that port can neither be tested in this build's place nor fail this run.
- */
-async function previewPort(preferred: number): Promise<number> {
-  const listenOn = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        const { port: bound } = server.address() as AddressInfo;
-        server.close(() => resolve(bound));
-      });
-    });
-  return listenOn(preferred).catch(() => listenOn(0));
-}
+// The port of the end-to-end suite's own preview: 8899 when it is free, any free one otherwise. The suite never
+// reuses a server that already answers (playwright.config.ts), so a developer's preview or a second run of
+// `npm test` in another clone on that port can neither be tested in this build's place nor fail this run.
 const wantedPort = Number(process.env.PREVIEW_PORT) || 8899;
-const e2ePort = await previewPort(wantedPort);
+const e2ePort = await freePort(wantedPort);
 if (e2ePort !== wantedPort)
   console.log(`▶ port ${wantedPort} is taken: the end-to-end preview listens on ${e2ePort}`);
 

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from './lib/ports.ts';
 
 const { values } = parseArgs({
   options: {
@@ -46,17 +47,6 @@ function timed(command: string[], cwd: string): Promise<{ code: number; seconds:
     child.on('close', (code) =>
       resolve({ code: code ?? 1, seconds: (performance.now() - started) / 1000, output }),
     );
-  });
-}
-
-/** A free loopback port, from the kernel. */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

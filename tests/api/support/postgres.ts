@@ -4,10 +4,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../../scripts/lib/ports.ts';
 
 /** The newest installed server's bin directory (Debian layout), or PG_BIN. */
 export function postgresBin(): string | undefined {
@@ -19,16 +19,7 @@ export function postgresBin(): string | undefined {
   return versions[0] && join(root, versions[0], 'bin');
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort };
 
 export interface PostgresServer {
   /** URL of the `postgres` database as superuser `korvel` (trust auth on loopback). */
