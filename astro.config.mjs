@@ -16,8 +16,9 @@ import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
  * Registers `client:interaction` (hydrate when a visitor first reaches for an island), regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, copies the social cards from their cache into dist/og after a build and
- * reports how many it drew or found there (src/server/og), and, in dev only, the Netlify emulation so
- * `netlify/functions` answer on the same port as the pages.
+ * reports how many it drew or found there (src/server/og), and, in dev only, Netlify's emulation of headers,
+ * redirects and environment variables, and `netlify/functions` on the same port as the pages
+ * (scripts/lib/dev-functions.ts).
  * @returns {import('astro').AstroIntegration}
  */
 function korvel() {
@@ -43,7 +44,8 @@ function korvel() {
           logger.info(`web fonts: ${cut ? `${cut} cut` : 'current'}`);
         }
         if (command === 'dev') {
-          // Imported here: loading Netlify's emulation took 2 s of every build that never used it.
+          // Imported here: loading Netlify's emulation took 2 s of every build that never used it. Its
+          // functions are ours (astro:server:setup below); the database is PGlite or DATABASE_URL.
           const { default: netlify } = await import('@netlify/vite-plugin');
           updateConfig({
             vite: {
@@ -52,11 +54,28 @@ function korvel() {
                   edgeFunctions: { enabled: false },
                   images: { enabled: false },
                   blobs: { enabled: false },
+                  functions: { enabled: false },
+                  database: { enabled: false },
                 }),
               ],
             },
           });
         }
+      },
+      'astro:server:setup': async ({ server }) => {
+        const { devFunctionHost, devFunctionMiddleware } = await import('./scripts/lib/dev-functions.ts');
+        const { port } = server.config.server;
+        const origin = `http://127.0.0.1:${port}`;
+        /** @type {Promise<import('./scripts/lib/function-host.ts').FunctionHost> | undefined} */
+        let host;
+        const functions = () =>
+          (host ??= devFunctionHost(server, fileURLToPath(new URL('.', import.meta.url)), origin, {
+            // Set by scripts/dev.ts when the database is the embedded PGlite.
+            oneAtATime: process.env.KORVEL_ONE_CALL_AT_A_TIME === '1',
+          }));
+        server.middlewares.use(
+          devFunctionMiddleware(functions, origin, new Set([`127.0.0.1:${port}`, `localhost:${port}`])),
+        );
       },
       'astro:build:done': async ({ dir, logger }) => {
         // netlify.toml answers a missing page under /de with /de/404.html; build.format 'directory' wrote the

@@ -14,7 +14,8 @@ const services = await startLocalServices('dev', `http://127.0.0.1:${port}`);
 const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
 const child = spawn(process.execPath, [astro, 'dev', ...args], {
   stdio: 'inherit',
-  env: process.env,
+  // The embedded database takes one function call at a time (scripts/lib/function-host.ts says why).
+  env: { ...process.env, KORVEL_ONE_CALL_AT_A_TIME: services.embedded ? '1' : '' },
 });
 
 // Astro prints its own URL; ours goes after its banner so it is not scrolled away.

@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSy
 import { NetlifyDev } from '@netlify/dev';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { freshFunctionBundles } from './lib/function-bundles.ts';
-import { bodyStream, discardUnreadBody, loadFunctions } from './lib/function-host.ts';
+import { discardUnreadBody, loadFunctions, requestFrom } from './lib/function-host.ts';
 import { startLocalServices } from './lib/local-services.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,28 +63,8 @@ starting = 'the function bundles';
 const buildStarted = performance.now();
 if (await freshFunctionBundles(bundleDir))
   console.log(`Functions: bundled in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
-const functions = await loadFunctions(bundleDir, `http://${host}:${port}`);
-
-/**
- * The embedded database serves every connection from one PGlite session, and its socket server interleaves
- * the extended-protocol messages (Parse, Bind, Execute) of concurrent connections, so two overlapping queries
- * can fail ("bind message supplies 2 parameters, but prepared statement "" requires 1") or hang
- * (@electric-sql/pglite-socket 0.2.17; reproduction in docs/decisions.md). Against it, one function call at a
- * time, including what the call hands to `waitUntil`; against DATABASE_URL, no queue.
- */
-const oneAtATime = services.embedded ? queue() : <T>(run: () => Promise<T>) => run();
-
-function queue() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(run: () => Promise<T>): Promise<T> => {
-    const current = tail.then(run, run);
-    tail = current.then(
-      () => functions.settle(),
-      () => functions.settle(),
-    );
-    return current;
-  };
-}
+// Against the embedded database, one call at a time (scripts/lib/function-host.ts says why).
+const functions = await loadFunctions(bundleDir, `http://${host}:${port}`, { oneAtATime: services.embedded });
 
 /** Netlify answers unknown paths with 404.html and status 404, under the same header rules as any page. */
 async function notFound(collect: (name: string, value: string) => void): Promise<Response> {
@@ -143,25 +123,6 @@ function asNotFound(url: URL, response: Response): Response {
  * `localhost`: WebAuthn refuses an IP address as the relying party, and the Origin check compares the host.
  */
 const ownHosts = new Set([`${host}:${port}`, `localhost:${port}`]);
-
-/** Like the CDN, the preview sets the client address itself; a client's own X-Forwarded-For is dropped. */
-function toRequest(req: IncomingMessage): Request {
-  const authority = ownHosts.has(req.headers.host ?? '') ? req.headers.host : `${host}:${port}`;
-  const url = new URL(req.url ?? '/', `http://${authority}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
-    else if (value !== undefined) headers.set(name, value);
-  }
-  headers.set('x-forwarded-for', req.socket.remoteAddress ?? '');
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? bodyStream(req) : undefined,
-    duplex: 'half',
-  } as RequestInit);
-}
 
 const compressible = /^(text\/(?!event-stream)|application\/(javascript|json|xml|rss\+xml)|image\/svg\+xml)/;
 
@@ -233,7 +194,7 @@ function sendKept(req: IncomingMessage, res: ServerResponse, answer: Kept): void
 
 const server = createServer(async (req, res) => {
   try {
-    const request = toRequest(req);
+    const request = requestFrom(req, `http://${host}:${port}`, ownHosts);
     const isFunction = functions.matches(request);
     const keep = isFunction ? undefined : keptAnswer(req);
     if (keep?.answer) return sendKept(req, res, keep.answer);
@@ -241,7 +202,7 @@ const server = createServer(async (req, res) => {
     const ruleHeaders = new Headers();
     const collect = (name: string, value: string) => ruleHeaders.set(name, value);
     const response = isFunction
-      ? await oneAtATime(async () => (await functions.handle(request, req.socket.remoteAddress ?? ''))!)
+      ? (await functions.handle(request, req.socket.remoteAddress ?? ''))!
       : asNotFound(
           new URL(request.url),
           (await netlify.handle(request, { headersCollector: collect })) ?? (await notFound(collect)),

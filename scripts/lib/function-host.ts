@@ -30,7 +30,7 @@ export interface HostContext {
   waitUntil: (promise: Promise<unknown>) => void;
 }
 
-type Handler = (req: Request, context: HostContext) => Promise<Response> | Response;
+export type Handler = (req: Request, context: HostContext) => Promise<Response> | Response;
 
 interface ManifestFunction {
   name: string;
@@ -42,7 +42,7 @@ interface Route {
   name: string;
   pattern: URLPattern;
   methods: string[];
-  handler: Handler;
+  handler: () => Promise<Handler>;
 }
 
 export interface FunctionHost {
@@ -71,33 +71,47 @@ async function loadBundle(bundleDir: string): Promise<Handler> {
   return module.default as Handler;
 }
 
+/** A function the host serves: its routes, and its default export (loaded when first asked for, or again after a change). */
+export interface HostedFunction {
+  name: string;
+  routes: { pattern: string; methods?: string[] }[];
+  handler: () => Promise<Handler>;
+}
+
 /**
- * Imports every bundle in `dir`: `manifest.json` as zip-it-and-ship-it writes it, and each function's files
- * in `<dir>/<name>/` (the archive unzipped, or built with `archiveFormat: 'none'`).
+ * Serves `functions` as Netlify routes them: a request goes to the first route whose path pattern and method
+ * match, and every function also answers at `/.netlify/functions/<name>`.
+ * @param oneAtATime one call at a time, including what it hands to `waitUntil`: the embedded database's socket
+ *   server interleaves the protocol messages of concurrent connections, so two overlapping queries can fail
+ *   ("bind message supplies 2 parameters, but prepared statement "" requires 1") or hang
+ *   (@electric-sql/pglite-socket 0.2.17; reproduction in docs/decisions.md). Against a server, no queue.
  */
-export async function loadFunctions(dir: string, siteUrl = 'http://127.0.0.1'): Promise<FunctionHost> {
-  const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as {
-    functions: ManifestFunction[];
-  };
+export function createFunctionHost(
+  functions: HostedFunction[],
+  siteUrl: string,
+  { oneAtATime = false } = {},
+): FunctionHost {
   const routes: Route[] = [];
-  for (const fn of manifest.functions) {
-    const handler = await loadBundle(join(dir, fn.name));
-    for (const route of fn.routes ?? [])
+  for (const fn of functions) {
+    for (const route of fn.routes)
       routes.push({
         name: fn.name,
         pattern: new URLPattern({ pathname: route.pattern }),
         methods: route.methods ?? [],
-        handler,
+        handler: fn.handler,
       });
     routes.push({
       name: fn.name,
       pattern: new URLPattern({ pathname: `/.netlify/functions/${fn.name}` }),
       methods: [],
-      handler,
+      handler: fn.handler,
     });
   }
 
   const pending = new Set<Promise<unknown>>();
+  const settle = async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
   const find = (request: Request) => {
     const { pathname } = new URL(request.url);
     for (const route of routes) {
@@ -108,44 +122,74 @@ export async function loadFunctions(dir: string, siteUrl = 'http://127.0.0.1'): 
     return undefined;
   };
 
-  return {
-    names: manifest.functions.map((fn) => fn.name),
-    matches: (request) => find(request) !== undefined,
-    handle: async (request, clientIp) => {
-      const found = find(request);
-      if (!found) return undefined;
-      const params = Object.fromEntries(
-        Object.entries(found.match.pathname.groups).map(([key, value]) => [key, value ?? '']),
-      );
-      const context: HostContext = {
-        account: { id: '' },
-        deploy: { context: 'dev', id: '', published: false },
-        geo: {},
-        ip: clientIp,
-        params,
-        requestId: randomUUID(),
-        server: { region: 'local' },
-        site: { id: '', name: 'korvel', url: siteUrl },
-        url: new URL(request.url),
-        waitUntil: (promise) => {
-          const tracked: Promise<unknown> = promise
-            .catch((error: unknown) => console.error(`[${found.route.name}] waitUntil failed`, error))
-            .finally(() => pending.delete(tracked));
-          pending.add(tracked);
-        },
-      };
-      try {
-        return await found.route.handler(request, context);
-      } catch (error) {
-        // Netlify answers an uncaught error with a 500 and logs it.
-        console.error(`[${found.route.name}] uncaught error`, error);
-        return new Response('Internal Error', { status: 500, headers: { 'content-type': 'text/plain' } });
-      }
-    },
-    settle: async () => {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
+  const call = async (request: Request, clientIp: string) => {
+    const found = find(request);
+    if (!found) return undefined;
+    const params = Object.fromEntries(
+      Object.entries(found.match.pathname.groups).map(([key, value]) => [key, value ?? '']),
+    );
+    const context: HostContext = {
+      account: { id: '' },
+      deploy: { context: 'dev', id: '', published: false },
+      geo: {},
+      ip: clientIp,
+      params,
+      requestId: randomUUID(),
+      server: { region: 'local' },
+      site: { id: '', name: 'korvel', url: siteUrl },
+      url: new URL(request.url),
+      waitUntil: (promise) => {
+        const tracked: Promise<unknown> = promise
+          .catch((error: unknown) => console.error(`[${found.route.name}] waitUntil failed`, error))
+          .finally(() => pending.delete(tracked));
+        pending.add(tracked);
+      },
+    };
+    try {
+      const handler = await found.route.handler();
+      return await handler(request, context);
+    } catch (error) {
+      // Netlify answers an uncaught error with a 500 and logs it.
+      console.error(`[${found.route.name}] uncaught error`, error);
+      return new Response('Internal Error', { status: 500, headers: { 'content-type': 'text/plain' } });
+    }
   };
+
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    names: functions.map((fn) => fn.name),
+    matches: (request) => find(request) !== undefined,
+    handle: (request, clientIp) => {
+      if (!oneAtATime) return call(request, clientIp);
+      const current = tail.then(
+        () => call(request, clientIp),
+        () => call(request, clientIp),
+      );
+      tail = current.then(settle, settle);
+      return current;
+    },
+    settle,
+  };
+}
+
+/**
+ * Imports every bundle in `dir`: `manifest.json` as zip-it-and-ship-it writes it, and each function's files
+ * in `<dir>/<name>/` (the archive unzipped, or built with `archiveFormat: 'none'`). Each stays warm.
+ */
+export async function loadFunctions(
+  dir: string,
+  siteUrl = 'http://127.0.0.1',
+  options: { oneAtATime?: boolean } = {},
+): Promise<FunctionHost> {
+  const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as {
+    functions: ManifestFunction[];
+  };
+  const functions: HostedFunction[] = [];
+  for (const fn of manifest.functions) {
+    const handler = await loadBundle(join(dir, fn.name));
+    functions.push({ name: fn.name, routes: fn.routes ?? [], handler: async () => handler });
+  }
+  return createFunctionHost(functions, siteUrl, options);
 }
 
 /**
@@ -205,6 +249,30 @@ export function discardUnreadBody(req: IncomingMessage, res: ServerResponse) {
     if (discarded > DISCARD_LIMIT && res.shouldKeepAlive) req.socket.destroy();
   });
   req.resume();
+}
+
+/**
+ * A Node request as the `Request` a function receives. The URL keeps the host the client asked for when it is
+ * one of `ownHosts` (passkeys need `localhost`: WebAuthn refuses an IP address as the relying party, and the
+ * Origin check compares the host), `origin`'s otherwise. Like the CDN, the server sets the client address
+ * itself: a client's own X-Forwarded-For is dropped.
+ */
+export function requestFrom(req: IncomingMessage, origin: string, ownHosts: Set<string>): Request {
+  const host = req.headers.host ?? '';
+  const url = new URL(req.url ?? '/', ownHosts.has(host) ? `http://${host}` : origin);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  headers.set('x-forwarded-for', req.socket.remoteAddress ?? '');
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? bodyStream(req) : undefined,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /** `node function-host.mts <dir> [port]`: the bundles over HTTP on 127.0.0.1; the client IP is the socket's. */
