@@ -5,10 +5,11 @@
  * (@netlify/zip-it-and-ship-it's `listFunctions`); the calls go through the same host as the preview's
  * (scripts/lib/function-host.ts).
  *
- * Not @netlify/vite-plugin's function emulation: before serving anything it traced all 42 functions' imports
- * with @vercel/nft, one function at a time, on Astro's own thread (153 s of a quiet fresh clone's start, 494 s
- * beside other work), and Astro gives its content config five seconds to load before it skips the content
- * sync, so a busy machine's `npm run dev` served every page without its collections (docs/decisions.md).
+ * Not @netlify/vite-plugin's function emulation: before serving anything it traced all 42 functions'
+ * imports with @vercel/nft, one function at a time, on Astro's own thread (153 s of a quiet fresh clone's
+ * start, 494 s beside other work), and Astro gives its content config five seconds to load before it skips
+ * the content sync, so a busy machine's `npm run dev` served every page without its collections
+ * (docs/decisions.md).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -23,7 +24,8 @@ import {
 } from './function-host.ts';
 
 /**
- * The functions in `root`/netlify/functions as a host whose handlers the dev server's `ssr` environment loads.
+ * The functions in `root`/netlify/functions as a host whose handlers the dev server's `ssr` environment
+ * loads.
  * @param oneAtATime against the embedded database (see {@link createFunctionHost})
  */
 export async function devFunctionHost(

@@ -71,7 +71,7 @@ async function loadBundle(bundleDir: string): Promise<Handler> {
   return module.default as Handler;
 }
 
-/** A function the host serves: its routes, and its default export (loaded when first asked for, or again after a change). */
+/** A function the host serves: its routes, and its default export (loaded when a call first needs it). */
 export interface HostedFunction {
   name: string;
   routes: { pattern: string; methods?: string[] }[];
@@ -81,9 +81,9 @@ export interface HostedFunction {
 /**
  * Serves `functions` as Netlify routes them: a request goes to the first route whose path pattern and method
  * match, and every function also answers at `/.netlify/functions/<name>`.
- * @param oneAtATime one call at a time, including what it hands to `waitUntil`: the embedded database's socket
- *   server interleaves the protocol messages of concurrent connections, so two overlapping queries can fail
- *   ("bind message supplies 2 parameters, but prepared statement "" requires 1") or hang
+ * @param oneAtATime one call at a time, including what it hands to `waitUntil`: the embedded database's
+ *   socket server interleaves the protocol messages of concurrent connections, so two overlapping queries
+ *   can fail ("bind message supplies 2 parameters, but prepared statement "" requires 1") or hang
  *   (@electric-sql/pglite-socket 0.2.17; reproduction in docs/decisions.md). Against a server, no queue.
  */
 export function createFunctionHost(
@@ -161,11 +161,9 @@ export function createFunctionHost(
     matches: (request) => find(request) !== undefined,
     handle: (request, clientIp) => {
       if (!oneAtATime) return call(request, clientIp);
-      const current = tail.then(
-        () => call(request, clientIp),
-        () => call(request, clientIp),
-      );
-      tail = current.then(settle, settle);
+      // Neither `call` nor `settle` rejects, so the queue never stalls on a failed call.
+      const current = tail.then(() => call(request, clientIp));
+      tail = current.then(settle);
       return current;
     },
     settle,

@@ -85,7 +85,7 @@ test('a function answers at its config path, with its parameter, its TSX rendere
   expect(await response.text()).toBe('<p>Hello, Ana</p>');
 });
 
-test('a method the config leaves out goes on to the pages with its body; the listed method reaches the function', async () => {
+test('a method the config leaves out goes on to the pages, body and all; a listed one reaches the function', async () => {
   const page = await fetch(`${origin}/login`, { method: 'PUT', body: 'kept' });
   expect([page.status, await page.text()]).toEqual([404, 'page PUT kept']);
   const call = await fetch(`${origin}/login`, { method: 'POST', body: 'secret' });
