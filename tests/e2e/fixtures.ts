@@ -184,8 +184,9 @@ export async function signUpInFooter(page: Page, path: string, email: string): P
 
 /** Waits until no CSS transition or animation is running, so axe measures colours as a visitor sees them. */
 export async function settle(page: Page): Promise<void> {
+  // The bound catches an animation that never ends; the longest, the loader's failsafe, ends after 4 s.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
-    timeout: 5000,
+    timeout: 15_000,
   });
 }
 

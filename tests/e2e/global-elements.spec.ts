@@ -139,7 +139,7 @@ test.describe('loader', () => {
     expect(await read('loaderText')).toBe('KORVEL');
     // Content is in the document underneath from the start.
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    await expect(page.locator('html')).not.toHaveClass(/is-loading/, { timeout: 3000 });
+    await expect(page.locator('html')).not.toHaveClass(/is-loading/);
     await expect(page.locator('.loader')).toBeHidden();
     await expect(page.locator('#app')).toHaveClass(/visible/);
     expect(await read('loadedAt')).toBeGreaterThanOrEqual(800);
