@@ -308,6 +308,9 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       }
       return send(404, 'text/plain', 'Not found');
     });
+    // Idle connections are closed by the client only, as in the preview: a test polling the inbox sent its next
+    // request on a socket Node's five-second idle timeout had just closed (read ECONNRESET, beside a CPU hog).
+    http.keepAliveTimeout = 0;
     try {
       await new Promise<void>((resolve, reject) => {
         http!.once('error', reject);
