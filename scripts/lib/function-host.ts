@@ -281,16 +281,7 @@ async function main(dir: string, port: number) {
   const url = `http://127.0.0.1:${address.port}`;
   const host = await loadFunctions(dir, url);
   server.on('request', async (req, res) => {
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === 'string') headers.set(name, value);
-    const request = new Request(new URL(req.url ?? '/', url), {
-      method: req.method,
-      headers,
-      body: hasBody ? bodyStream(req) : undefined,
-      duplex: 'half',
-    } as RequestInit);
+    const request = requestFrom(req, url, new Set());
     const response =
       (await host.handle(request, req.socket.remoteAddress ?? '')) ??
       new Response('No function here.', { status: 404 });
