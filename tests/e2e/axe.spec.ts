@@ -15,7 +15,11 @@ test(
     expect(await ruleIds(axe(page)), 'the page as built').toEqual([]);
 
     await page.evaluate(() => {
-      document.querySelector('main img')!.removeAttribute('alt');
+      // A picture of its own under the heading: the article's slider hides the pictures it moves away from.
+      const picture = document.createElement('img');
+      picture.src = '/favicon.svg';
+      picture.width = picture.height = 48;
+      document.querySelector('main h1')!.after(picture);
       const footerLink = document.querySelector<HTMLElement>('footer a')!;
       footerLink.textContent = '';
       footerLink.removeAttribute('aria-label');
