@@ -35,6 +35,8 @@ const pauseButton = () => document.querySelector<HTMLButtonElement>('.read-aloud
 const spoken = (call: number) => engine.speak.mock.calls.at(call)![0] as Utterance;
 
 beforeEach(() => {
+  // An English page, whatever an earlier file in this worker left on <html> (unit files share it: isolate off).
+  document.documentElement.lang = 'en';
   document.body.innerHTML =
     '<article id="text"><h2>Closed <em>systems</em></h2><p> </p><p>Single-use bags.</p></article>';
   engine = { speak: vi.fn(), cancel: vi.fn(), pause: vi.fn(), resume: vi.fn() };
