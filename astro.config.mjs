@@ -15,7 +15,7 @@ import { figureCaptions } from './src/lib/figure-plugin.ts';
 import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
- * Registers `client:interaction` (hydrate when a visitor first reaches for an island), regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, copies the social cards from their cache into dist/og after a build and
+ * Registers `client:interaction` (hydrate when a visitor first reaches for an island) and the admin pages' `client:signin` and `client:session` (src/directives), regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, copies the social cards from their cache into dist/og after a build and
  * reports how many it drew or found there (src/server/og), and, in dev only, Netlify's emulation of headers,
  * redirects and environment variables, and `netlify/functions` on the same port as the pages
  * (scripts/lib/dev-functions.ts).
@@ -27,6 +27,8 @@ function korvel() {
     hooks: {
       'astro:config:setup': async ({ command, config, addClientDirective, updateConfig, logger }) => {
         addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+        addClientDirective({ name: 'signin', entrypoint: './src/directives/signin.ts' });
+        addClientDirective({ name: 'session', entrypoint: './src/directives/session.ts' });
         if (command === 'build' || command === 'dev') {
           const { writeBrochures } = await import('./scripts/lib/brochure/index.ts');
           const root = fileURLToPath(config.root);

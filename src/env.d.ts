@@ -3,6 +3,8 @@
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:interaction'?: boolean;
+    'client:signin'?: boolean;
+    'client:session'?: boolean;
   }
 }
 

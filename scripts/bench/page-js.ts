@@ -3,6 +3,8 @@
  * `<script src>`. Used by `npm run bench:js` (figures) and the budget test (limits).
  *   eager     — scripts in the page and everything they import statically, plus islands that hydrate on
  *               load: what every visitor downloads before the page is interactive.
+ *   hydrated  — eager plus every island's static imports, whatever its directive: what the page has loaded once
+ *               its islands have hydrated, before anything they import on demand.
  *   total     — eager plus every island (whatever its directive) and dynamic imports.
  *   react     — the part of total that is React (react, react-dom, scheduler, the Astro React renderer).
  * A dynamic `import()` is never eager, in an inline script or a file: it runs when the page asks for it (on
@@ -15,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 export interface PageWeight {
   page: string;
   eager: number;
+  hydrated: number;
   total: number;
   react: number;
   /** The hydration directive of each island on the page, e.g. ['visible']. */
@@ -88,6 +91,7 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
         .replace(/(^|\/)index\.html$/, '')
         .replace(/\.html$/, '');
     const eager = new Set<string>();
+    const hydrated = new Set<string>();
     const all = new Set<string>();
     const islands: string[] = [];
     const eagerParts: PageWeight['eagerParts'] = [];
@@ -96,6 +100,7 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
     const addEntry = (file: string, hydrates: 'load' | 'later') => {
       for (const f of closure(file, true)) all.add(f);
       const direct = closure(file, false);
+      for (const f of direct) hydrated.add(f);
       if (hydrates === 'load')
         for (const f of direct) {
           if (eager.has(f)) continue;
@@ -136,6 +141,7 @@ export function measurePages(dist = resolve('dist')): PageWeight[] {
     rows.push({
       page,
       eager: sum(eager) + inlineBytes,
+      hydrated: sum(hydrated) + inlineBytes,
       total: sum(all) + inlineBytes,
       react: sum([...all].filter(isReactChunk)),
       islands,

@@ -85,14 +85,30 @@ export async function visitBytes(context: BrowserContext, url: string): Promise<
   const bytes = Object.fromEntries(TYPES.map((kind) => [kind, 0])) as Bytes;
   // The requests in flight, kept from the same events that count the bytes: Playwright's own `networkidle` is
   // its bookkeeping, not the browser's, and twice on a loaded CI never came with every request answered.
-  const inFlight = new Map<string, string>();
+  const inFlight = new Map<string, { url: string; loaderId: string }>();
+  /** Bytes received so far by each request in flight, for one a navigation cuts off. */
+  const received = new Map<string, number>();
   let lastEvent = performance.now();
-  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-    inFlight.set(requestId, request.url);
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, loaderId }) => {
+    inFlight.set(requestId, { url: request.url, loaderId });
     lastEvent = performance.now();
+  });
+  // A page that sends the visitor on (the admin without a session goes to the sign-in page) leaves its own loads
+  // behind once the next one commits, and Chromium reports neither their end nor their failure: they count with
+  // what had arrived.
+  cdp.on('Page.frameNavigated', ({ frame }) => {
+    if (frame.parentId) return;
+    for (const [id, request] of inFlight)
+      if (request.loaderId !== frame.loaderId) {
+        bytes[kinds.get(id) ?? 'other'] += received.get(id) ?? 0;
+        inFlight.delete(id);
+      }
   });
   cdp.on('Network.responseReceived', ({ requestId, type, response }) =>
     kinds.set(requestId, kindOf(type, response.mimeType)),
+  );
+  cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) =>
+    received.set(requestId, (received.get(requestId) ?? 0) + encodedDataLength),
   );
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     bytes[kinds.get(requestId) ?? 'other'] += encodedDataLength;
@@ -104,13 +120,14 @@ export async function visitBytes(context: BrowserContext, url: string): Promise<
     lastEvent = performance.now();
   });
   await cdp.send('Network.enable');
+  await cdp.send('Page.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   const started = performance.now();
   await page.goto(url, { waitUntil: 'load' });
   while (inFlight.size > 0 || performance.now() - lastEvent < QUIET_MS) {
     if (performance.now() - started > LOADING_BOUND_MS)
       throw new Error(
-        `${url} still loading after ${LOADING_BOUND_MS / 1000} s: ${[...inFlight.values()].join(', ')}`,
+        `${url} still loading after ${LOADING_BOUND_MS / 1000} s: ${[...inFlight.values()].map((r) => r.url).join(', ')}`,
       );
     await page.waitForTimeout(100);
   }

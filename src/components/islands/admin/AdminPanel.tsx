@@ -200,7 +200,7 @@ function Panel({ copy, articles }: Props) {
 
 /**
  * The admin (SPEC §2, issue 23): the tabs the signed-in role may use, behind the admin token, with the
- * session's idle guard. Hydrated with client:load.
+ * session's idle guard. Hydrated with client:session.
  */
 export default function AdminPanel(props: Props) {
   return (

@@ -86,7 +86,7 @@ function Form({ copy }: Props) {
   );
 }
 
-/** "Forgot password?": asks for a reset link; the answer is the same for every address. client:load. */
+/** "Forgot password?": asks for a reset link; the answer is the same for every address. client:interaction. */
 export default function ForgotPasswordForm(props: Props) {
   return (
     <IslandErrorBoundary heading={props.copy.errorHeading}>

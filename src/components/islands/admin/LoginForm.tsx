@@ -167,7 +167,7 @@ function Form({ copy }: Props) {
   );
 }
 
-/** The admin sign-in (SPEC §2): the SPEC's form, then the second factor (issue 23). Hydrated with client:load. */
+/** The admin sign-in (SPEC §2): the SPEC's form, then the second factor (issue 23). Hydrated with client:signin. */
 export default function LoginForm(props: Props) {
   return (
     <IslandErrorBoundary heading={props.copy.errorHeading}>

@@ -141,7 +141,7 @@ function Page({ copy }: Props) {
 
 /**
  * "Your account" (issue 23): name, password, second factors, recovery codes and sessions. With a token that
- * may only enrol, only the factors show; the first one added finishes the sign-in. Hydrated with client:load.
+ * may only enrol, only the factors show; the first one added finishes the sign-in. Hydrated with client:session.
  */
 export default function AccountPage(props: Props) {
   return (
