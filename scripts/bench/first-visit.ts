@@ -9,8 +9,8 @@
  * CDP `encodedDataLength`) by type: HTML, CSS, fonts, images, scripts, other. Then the same context opens the
  * next page of the list: that is the returning visit, served from the browser's cache where the headers
  * allow it. Routes: the first route of each kind in src/routes.ts (home, page, divisions, sector, reference,
- * initiative, list, news, article, legal, thanks, search) in both languages, `--all` for every route but the
- * admin, or `--routes /,/de/contact`. BENCH_PORT (default 8899) is the preview server's port. Run `npm run build` first.
+ * initiative, list, news, article, legal, thanks, search) in both languages, `--all` for every route (the
+ * admin's too), or `--routes /,/de/contact`. BENCH_PORT (default 8899) is the preview server's port. Run `npm run build` first.
  *
  *   npm run bench:bytes -- --routes /,/blog/gmp,/de/blog/gmp
  */

@@ -45,8 +45,8 @@ export const PHONE = {
 
 /**
  * The pages to measure: the first route of each kind in src/routes.ts (home, page, divisions, sector, reference,
- * initiative, list, news, article, legal, thanks, search), or every route with `all`, in both languages, the
- * admin left out; only those `dist` holds.
+ * initiative, list, news, article, legal, thanks, search) in both languages, the admin left out, or every
+ * route with `all`, the admin's included; only those `dist` holds (the admin is English only).
  */
 export function routePaths(dist: string, all = false): string[] {
   const built = (path: string) => existsSync(join(dist, decodeURIComponent(path), 'index.html'));
@@ -54,7 +54,7 @@ export function routePaths(dist: string, all = false): string[] {
     routes
       .filter(
         (route, index) =>
-          route.kind !== 'admin' && (all || routes.findIndex((other) => other.kind === route.kind) === index),
+          all || (route.kind !== 'admin' && routes.findIndex((other) => other.kind === route.kind) === index),
       )
       .map((route) => localePath(lang, route.path))
       .filter(built),
