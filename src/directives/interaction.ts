@@ -1,5 +1,11 @@
 import type { ClientDirective } from 'astro';
 
+/** Loads an island's code and hydrates it. */
+export async function hydrateNow(load: Parameters<ClientDirective>[0]): Promise<void> {
+  const hydrate = await load();
+  await hydrate();
+}
+
 /**
  * Calls `hydrate` once, the first time a visitor reaches for `island`: a pointer over it (a mouse passing, a
  * finger touching) or focus arriving in it (Tab, a tapped field, autofill).
@@ -20,6 +26,6 @@ export function whenReached(island: HTMLElement, hydrate: () => void): void {
  * its fields are uncontrolled, so what was typed while the code loaded is still there once it has hydrated.
  */
 const interactionDirective: ClientDirective = (load, _options, island) =>
-  whenReached(island, async () => (await load())());
+  whenReached(island, () => void hydrateNow(load));
 
 export default interactionDirective;

@@ -1,6 +1,7 @@
 import type { ClientDirective } from 'astro';
 import { ADMIN_LOGIN } from '../lib/admin-token.ts';
 import { holdsToken } from './admin-session.ts';
+import { hydrateNow } from './interaction.ts';
 
 /**
  * `client:session`, for the pages only a signed-in admin can use (the panel, the account page): with a stored
@@ -9,7 +10,7 @@ import { holdsToken } from './admin-session.ts';
  */
 const sessionDirective: ClientDirective = (load) => {
   if (!holdsToken()) return window.location.replace(ADMIN_LOGIN);
-  void (async () => (await load())())();
+  void hydrateNow(load);
 };
 
 export default sessionDirective;

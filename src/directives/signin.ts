@@ -1,6 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { holdsSignOutNote, holdsToken } from './admin-session.ts';
-import { whenReached } from './interaction.ts';
+import { hydrateNow, whenReached } from './interaction.ts';
 
 /**
  * `client:signin`, for the sign-in form: at once when the browser holds a token (the form checks it and moves a
@@ -9,9 +9,8 @@ import { whenReached } from './interaction.ts';
  * button stays disabled until then, so nothing is sent natively.
  */
 const signinDirective: ClientDirective = (load, _options, island) => {
-  const hydrate = async () => (await load())();
-  if (holdsToken() || holdsSignOutNote()) void hydrate();
-  else whenReached(island, () => void hydrate());
+  if (holdsToken() || holdsSignOutNote()) void hydrateNow(load);
+  else whenReached(island, () => void hydrateNow(load));
 };
 
 export default signinDirective;
