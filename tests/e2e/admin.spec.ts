@@ -146,6 +146,59 @@ test.describe('sign-in', () => {
     await expectNoAxeViolations(page);
   });
 
+  test(
+    'a mailed reset link: its token leaves the address bar, and each refusal says why',
+    DESKTOP,
+    async ({ page }) => {
+      await page.goto('/admin/reset-password#token=not-a-reset-token');
+      await expect(page).toHaveURL(/\/admin\/reset-password$/);
+      const fresh = page.getByLabel(t('password.new'), { exact: true });
+      const repeat = page.getByLabel(t('password.repeat'), { exact: true });
+      const submit = page.getByRole('button', { name: t('reset_form.submit') });
+      const password = 'Granite shelf reactor';
+
+      await fresh.fill(password);
+      await repeat.fill(`${password}!`);
+      await submit.click();
+      await expect(page.getByText(t('password.mismatch'))).toBeVisible();
+      await expect(fresh).toHaveAttribute('aria-invalid', 'true');
+      await expect(fresh).toHaveAccessibleDescription(new RegExp(`${t('password.mismatch')}$`));
+      await expectNoAxeViolations(page);
+
+      // The server's reason for refusing a password is shown as it gave it; a call that never arrives is told so.
+      const reason = 'Choose a password without the name of the firm.';
+      await page.route('**/admin/password-reset/confirm', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'validation_failed', fields: { password: reason } } }),
+        }),
+      );
+      await repeat.fill(password);
+      await submit.click();
+      await expect(page.getByText(reason)).toBeVisible();
+      await expect(page.getByText(t('password.mismatch'))).toBeHidden();
+      await page.unroute('**/admin/password-reset/confirm');
+      await page.route('**/admin/password-reset/confirm', (route) => route.abort());
+      await submit.click();
+      await expect(page.getByRole('alert')).toHaveText(t('reset_form.error'));
+      await expect(fresh).not.toHaveAttribute('aria-invalid');
+      await expect(submit).toBeEnabled();
+      await page.unroute('**/admin/password-reset/confirm');
+
+      // The real server does not know this token: the link is as good as expired, and the way to a new one shows.
+      await submit.click();
+      const expired = page.getByText(t('reset_form.expired'));
+      await expect(expired).toBeVisible();
+      await expect(expired).toBeFocused();
+      await expect(page.getByRole('link', { name: t('reset_form.ask_again') })).toHaveAttribute(
+        'href',
+        '/admin/forgot-password',
+      );
+      await expect(fresh).toBeHidden();
+    },
+  );
+
   test('a throttled (429) or unreachable server shows the same error', DESKTOP, async ({ page }) => {
     let reply: 'throttle' | 'abort' = 'throttle';
     await page.route('**/admin/login', (route) => {

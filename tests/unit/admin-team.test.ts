@@ -4,7 +4,7 @@ import { groupSecret } from '../../src/components/islands/admin/account/TotpSetu
 import { recoveryFile } from '../../src/components/islands/admin/account/RecoveryCodes.tsx';
 import { linkToken } from '../../src/components/islands/admin/auth-api.ts';
 import { parseDraft } from '../../src/components/islands/admin/campaigns/draft-store.ts';
-import { passwordProblem } from '../../src/components/islands/admin/password-check.ts';
+import { passwordMessage, passwordProblem } from '../../src/components/islands/admin/password-check.ts';
 import { nextSeen, sessionDeadlines, WARNING_MS } from '../../src/components/islands/admin/session-clock.ts';
 import { TAB_ROLES, tabsFor } from '../../src/components/islands/admin/tabs.ts';
 import { actionLabel } from '../../src/components/islands/admin/team/ActivityTab.tsx';
@@ -78,6 +78,15 @@ describe('new passwords in the browser', () => {
   });
   test('must be typed the same twice', () => {
     expect(passwordProblem('twelve chars ok', 'twelve chars OK')).toBe('mismatch');
+  });
+  test("say the browser's reason, else the server's, else the policy's general refusal", () => {
+    const copy = admin.password;
+    expect(passwordMessage(copy, 'mismatch')).toBe(copy.mismatch);
+    expect(passwordMessage(copy, null, 'Choose one without the firm’s name.')).toBe(
+      'Choose one without the firm’s name.',
+    );
+    expect(passwordMessage(copy, null, '')).toBe(copy.rejected);
+    expect(passwordMessage(copy, null)).toBeNull();
   });
 });
 

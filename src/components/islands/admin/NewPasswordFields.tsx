@@ -57,14 +57,3 @@ export function NewPasswordFields({ copy, error }: Props) {
     </>
   );
 }
-
-/** The message for a refused new password: the browser's check, or the server's reason when it gave one. */
-export function passwordMessage(
-  copy: PasswordCopy,
-  problem: 'too_short' | 'mismatch' | null,
-  serverReason?: string,
-): string | null {
-  if (problem) return copy[problem];
-  if (serverReason !== undefined) return serverReason || copy.rejected;
-  return null;
-}

@@ -2,8 +2,8 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { changePassword, renameAccount, type Account } from '../account-api.ts';
 import { isApiError, isAuthError } from '../api.ts';
 import type { AccountCopy } from '../copy.ts';
-import { NewPasswordFields, passwordMessage } from '../NewPasswordFields.tsx';
-import { passwordProblem } from '../password-check.ts';
+import { NewPasswordFields } from '../NewPasswordFields.tsx';
+import { passwordMessage, passwordProblem } from '../password-check.ts';
 
 interface Props {
   token: string;
