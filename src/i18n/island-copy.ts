@@ -172,7 +172,6 @@ export function adminResetCopy(t: TFunction): ResetCopy {
   return {
     ...section(t, 'reset_form', RESET_KEYS),
     password: section(t, 'password', PASSWORD_KEYS),
-    errorHeading: t('common:error_boundary.heading'),
   };
 }
 
@@ -181,7 +180,6 @@ export function adminInviteCopy(t: TFunction): InviteCopy {
     ...section(t, 'invite_form', INVITE_KEYS),
     password: section(t, 'password', PASSWORD_KEYS),
     roles: section(t, 'roles', ROLE_KEYS),
-    errorHeading: t('common:error_boundary.heading'),
   };
 }
 

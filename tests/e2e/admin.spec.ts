@@ -82,7 +82,7 @@ async function apiEmails(request: APIRequestContext, query: Record<string, strin
 }
 
 test.describe('sign-in', () => {
-  test('the pages before a session keep still while their island renders', PHONE, async ({ page }) => {
+  test('the pages before a session keep still while their form renders', PHONE, async ({ page }) => {
     // Every layout shift of the load, as Lighthouse's CLS counts them (none follows input here), with its nodes.
     await page.addInitScript(() => {
       type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
@@ -106,7 +106,7 @@ test.describe('sign-in', () => {
       await page.locator('form').hover();
       await expect(button).toBeEnabled();
     };
-    // What each page shows once its island has rendered; the invitation asks the server about its token first.
+    // What each page shows once its form has rendered; the invitation asks the server about its token first.
     const settled: [string, () => Promise<void>][] = [
       [
         '/admin/invite#token=not-an-invitation',

@@ -975,14 +975,10 @@ export type ActivityCopy = Record<(typeof ACTIVITY_KEYS)[number], string> & {
 };
 
 export type ForgotCopy = Record<(typeof FORGOT_KEYS)[number], string> & { errorHeading: string };
-export type ResetCopy = Record<(typeof RESET_KEYS)[number], string> & {
-  password: PasswordCopy;
-  errorHeading: string;
-};
+export type ResetCopy = Record<(typeof RESET_KEYS)[number], string> & { password: PasswordCopy };
 export type InviteCopy = Record<(typeof INVITE_KEYS)[number], string> & {
   password: PasswordCopy;
   roles: RolesCopy;
-  errorHeading: string;
 };
 export type AccountCopy = Record<(typeof ACCOUNT_KEYS)[number], string> & {
   password: PasswordCopy;
