@@ -48,6 +48,7 @@ async function measure(browser: Browser, path: string, next: string): Promise<Ro
   }
 }
 
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const port = Number(process.env.BENCH_PORT ?? 8899);
 const base = `http://127.0.0.1:${port}`;
 const server = await startPreview(port);
@@ -57,7 +58,14 @@ try {
   // Two pages at a time: the bytes do not depend on timing, and the slow network's waits dominate.
   const queue = paths.map((path, index) => [path, paths[(index + 1) % paths.length]!] as const);
   const worker = async () => {
-    for (let item = queue.shift(); item; item = queue.shift()) rows.push(await measure(browser, ...item));
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const row = await measure(browser, ...item);
+      rows.push(row);
+      // A line per route as it is measured: `--all` runs for a quarter of an hour before the table.
+      process.stderr.write(
+        `${rows.length}/${paths.length} ${row.path}: first visit ${kb(total(row.first))} KB, returning ${kb(row.returning.bytes)} KB\n`,
+      );
+    }
   };
   await Promise.all([worker(), worker()]);
   await browser.close();
@@ -66,7 +74,6 @@ try {
 }
 
 rows.sort((a, b) => paths.indexOf(a.path) - paths.indexOf(b.path));
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 console.log(
   `First visits (empty cache, ${PHONE.viewport.width} px phone), KB transferred; then a returning visit\n`,
 );
