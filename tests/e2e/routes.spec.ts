@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { isIndexable, routes } from '../../src/routes.ts';
 import { site } from '../../src/site.config.ts';
+import { WEB_FONTS } from '../../scripts/lib/web-fonts.ts';
 import { apiToken, createAdmin, removeAdmin, storeToken } from './admin-support.ts';
 import { axe, expect, isMobile, message, readerTest, routeTitle, settle, test } from './fixtures.ts';
 import { germanRoutes, germanTitle } from './i18n-support.ts';
@@ -8,6 +9,33 @@ import { germanRoutes, germanTitle } from './i18n-support.ts';
 // Every test here stands alone, and the file is a quarter of the suite's time: spread over both workers rather
 // than left as one worker's tail (measured: 190–230 s with the other worker idle; docs/test-runs.md).
 test.describe.configure({ mode: 'parallel' });
+
+/**
+ * The heaviest weight each web font has a face for (Plex Mono: 500). Text set heavier is drawn by the browser
+ * smearing that face, a faux bold that no typographer would pass.
+ */
+const HEAVIEST = WEB_FONTS.reduce<Record<string, number>>((heaviest, font) => {
+  const weight = Math.max(...font.weight.split(' ').map(Number));
+  return { ...heaviest, [font.family]: Math.max(heaviest[font.family] ?? 0, weight) };
+}, {});
+
+/** Every element whose own text is set in a web font heavier than its heaviest face, with its weight. */
+async function fauxBold(page: Page): Promise<string[]> {
+  return await page.evaluate((heaviest) => {
+    const own = (element: Element) =>
+      [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+    return [...document.body.querySelectorAll('*')].flatMap((element) => {
+      const style = getComputedStyle(element);
+      const family = style.fontFamily.split(',')[0]!.replace(/"/g, '').trim();
+      const limit = heaviest[family];
+      if (limit === undefined || Number(style.fontWeight) <= limit || !own(element)) return [];
+      const text = element.textContent!.trim().slice(0, 30);
+      return [
+        `${element.localName}.${[...element.classList].join('.')} "${text}" at ${style.fontWeight} in ${family}`,
+      ];
+    });
+  }, HEAVIEST);
+}
 
 /** The admin pages that need a session, and what shows once they have one. */
 const SIGNED_IN_VIEWS = new Map<string, (page: Page) => Locator>([
@@ -23,7 +51,8 @@ const pages = [
 ];
 
 /**
- * Loads the page and checks its language, title and heading, and axe; German also that it never scrolls sideways
+ * Loads the page and checks its language, title and heading, that no text is set in a weight its font lacks,
+ * and axe; German also that it never scrolls sideways
  * at the project's width, and every page at the narrowest phone's (on the phone project, by narrowing the page).
  */
 async function checkPage(page: Page, { route, lang, title }: (typeof pages)[number]): Promise<void> {
@@ -40,6 +69,7 @@ async function checkPage(page: Page, { route, lang, title }: (typeof pages)[numb
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'page width').toBeLessThanOrEqual(page.viewportSize()!.width);
   }
+  expect(await fauxBold(page), 'text heavier than its font has a face for').toEqual([]);
   const { violations } = await axe(page).analyze();
   expect(
     violations.map(
@@ -71,7 +101,7 @@ async function widthAt(page: Page, width: number): Promise<number> {
 }
 
 for (const entry of pages) {
-  const name = `${entry.route.path} answers 200 with its title, passes axe and breaks no security policy`;
+  const name = `${entry.route.path} answers 200 with its title, draws no faux bold, passes axe and breaks no security policy`;
   if (!SIGNED_IN_VIEWS.has(entry.route.path)) {
     // A public page reads the same to every visitor: the worker's page goes there (fixtures.ts, `readerTest`).
     readerTest(name, ({ reader }) => checkPage(reader, entry));
@@ -101,6 +131,7 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
     '/',
   );
   await settle(page);
+  expect(await fauxBold(page), 'text heavier than its font has a face for').toEqual([]);
   const { violations } = await axe(page).analyze();
   expect(violations).toEqual([]);
 });
