@@ -121,18 +121,18 @@ class LinkPasswordForm extends HTMLElement {
     this.#button.textContent = busy ? this.#copy.saving : this.#copy.submit;
   }
 
-  /** The message under the new password: the browser's check or the server's reason; none clears it. */
+  /**
+   * The message under the new password: the browser's check or the server's reason; none clears it. The field
+   * is always described by the note too, which adds nothing to its description while empty.
+   */
   #problem(message: string | null) {
     const note = this.#form.querySelector<HTMLElement>('[data-problem]')!;
     note.textContent = message ?? '';
     note.hidden = !message;
-    const fields = this.#form.querySelectorAll<HTMLInputElement>('input[type="password"]');
-    for (const field of fields) {
+    for (const field of this.#form.querySelectorAll('input[type="password"]')) {
       if (message) field.setAttribute('aria-invalid', 'true');
       else field.removeAttribute('aria-invalid');
     }
-    const policy = fields[0]!.getAttribute('aria-describedby')!.split(' ')[0]!;
-    fields[0]!.setAttribute('aria-describedby', message ? `${policy} ${note.id}` : policy);
   }
 
   /** The announced failure above the button (a network or server failure), or none. */
