@@ -75,7 +75,7 @@ interface Load {
   style: number;
   layout: number;
   layouts: number;
-  /** Layout and style time in tasks that began after the first contentful paint. */
+  /** Style and layout that began after the first contentful paint, which falls in TBT's window. */
   afterPaint: number;
   fontLookups: number;
   fontLookupMs: number;
