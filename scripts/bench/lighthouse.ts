@@ -30,6 +30,7 @@ import { site } from '../../src/site.config.ts';
 import { readSitemaps } from '../lib/dist-checks/feeds.ts';
 import { normalisePath, readSite } from '../lib/dist-checks/site.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
+import { median } from './lib/median.ts';
 import { startPreview } from './preview-server.ts';
 
 /** A path no route declares: the preview answers it with 404.html and status 404, as Netlify does. */
@@ -125,12 +126,6 @@ function sampleOf(lhr: Result): Sample {
     benchmarkIndex: lhr.environment.benchmarkIndex,
     failing,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const server = await startPreview(port);

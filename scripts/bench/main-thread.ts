@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { PHONE } from './lib/first-visit.ts';
+import { median } from './lib/median.ts';
 import { printTable } from './lib/table.ts';
 import { startPreview } from './preview-server.ts';
 
@@ -96,6 +97,7 @@ async function trace(browser: Browser, url: string): Promise<{ events: TraceEven
     let last = Date.now();
     page.on('request', () => (last = Date.now()));
     page.on('requestfinished', () => (last = Date.now()));
+    page.on('requestfailed', () => (last = Date.now()));
     await cdp.send('Tracing.start', {
       traceConfig: { includedCategories: CATEGORIES },
       transferMode: 'ReportEvents',
@@ -198,12 +200,6 @@ function analyse({ events, paint }: { events: TraceEvent[]; paint: number }, wit
     script: ms(sum('v8.evaluateModule') + sum('EvaluateScript') + sum('FunctionCall')),
     detail,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const COLUMNS = [
