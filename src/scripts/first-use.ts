@@ -10,12 +10,12 @@
 const HELD_KEYS = ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape'];
 
 /**
- * @param selector the element the code enhances; nothing happens on a page without it
+ * @param target the element the code enhances, or a selector of it; nothing happens on a page without it
  * @param controls the elements inside it whose clicks and keys are held until the code is ready
  * @param load downloads and starts the code; called once, again after a failed download
  */
-export function onFirstUse(selector: string, controls: string, load: () => Promise<unknown>): void {
-  const root = document.querySelector(selector);
+export function onFirstUse(target: string | Element, controls: string, load: () => Promise<unknown>): void {
+  const root = typeof target === 'string' ? document.querySelector(target) : target;
   if (!root) return;
   let loading: Promise<unknown> | undefined;
   let ready = false;

@@ -1,9 +1,10 @@
 /**
  * Every page's one eager script (BaseLayout.astro): the loader's completion, the start cookie, the
  * scroll-to-top button, the scroll-reveal animations and the stored language's label; everything else
- * loads when it is needed. The header menus, the language dialog and the blog and reference filters load on
- * first use (first-use.ts), the search dialog's code when it opens, the newsletter form's when it nears the
- * viewport, the offer of this page in the browser's language only for a browser that prefers it. Keeping this small keeps every page under the eager JavaScript budget (README, "JavaScript budget").
+ * loads when it is needed. The header menus, the language dialog, the blog and reference filters and the
+ * newsletter forms load on first use (first-use.ts), the search dialog's code when it opens, the offer of this
+ * page in the browser's language only for a browser that prefers it. Keeping this small keeps every page under
+ * the eager JavaScript budget (README, "JavaScript budget").
  */
 import { startCookieString } from '../lib/start-cookie.ts';
 import { onFirstUse } from './first-use.ts';
@@ -73,19 +74,16 @@ function initSearchButton() {
   });
 }
 
-/** Newsletter forms (NewsletterBlock.astro) load their script when one comes within 300 px of the viewport. */
+/**
+ * Each newsletter form (NewsletterBlock.astro) loads its script, with the shared schema, when a visitor reaches
+ * for it: a click on Subscribe before then is held and replayed, and an address sent with Enter before the
+ * script has come posts as plain HTML, as without JavaScript.
+ */
 function initNewsletterForms() {
-  const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-newsletter]')];
-  if (forms.length === 0) return;
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      void import('./newsletter-form.ts').then(({ enhance }) => forms.forEach(enhance));
-    },
-    { rootMargin: '300px' },
-  );
-  forms.forEach((form) => observer.observe(form));
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter]'))
+    onFirstUse(form, 'button[type="submit"]', () =>
+      import('./newsletter-form.ts').then(({ enhance }) => enhance(form)),
+    );
 }
 
 document.cookie = startCookieString();

@@ -4,6 +4,7 @@
  * Submissions run on the desktop project only: every request comes from 127.0.0.1, and the contact limit is
  * ten an hour per address.
  */
+import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { inquiriesFrom, subscribersMatching } from './admin-api.ts';
 import {
@@ -12,6 +13,7 @@ import {
   expectNoAxeViolations,
   expect,
   message,
+  reachFor,
   signUpInFooter,
   test,
 } from './fixtures.ts';
@@ -265,9 +267,33 @@ test('the footer sign-up form passes axe, with its errors shown too', async ({ p
   await page.goto('/blog');
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();
-  await enhanced(footer.locator('form[action="/api/newsletter"]'));
+  await reachFor(footer.locator('form[action="/api/newsletter"]'));
   await expectNoAxeViolations(page, (scan) => scan.include('footer'));
   await footer.getByRole('button', { name: 'Subscribe' }).click();
   await expect(footer.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page, (scan) => scan.include('footer'));
+});
+
+test('a newsletter form loads its script when a visitor reaches for it, and a click before then is not lost', async ({
+  page,
+}) => {
+  const script = readdirSync('dist/_astro').find((file) => /^newsletter-form\.[\w-]+\.js$/.test(file));
+  expect(script, 'the newsletter form’s chunk in dist/_astro').toBeDefined();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const release = await hold(page, `**/_astro/${script}`);
+  // A short page: the footer's form is on the first screen as the page opens.
+  await page.goto('/search');
+  await page.waitForLoadState('networkidle');
+  expect(requested, 'the form’s script before the visitor acts').not.toContain(`/_astro/${script}`);
+
+  const form = page.locator('footer form[action="/api/newsletter"]');
+  const asked = page.waitForRequest(`**/_astro/${script}`);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await asked;
+  // The click is held while the script loads, then replayed: the script's own check answers in place.
+  await expect(form).not.toHaveAttribute('novalidate');
+  release();
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/search$/);
 });

@@ -232,7 +232,7 @@ export async function signUpInFooter(page: Page, path: string, email: string): P
   const footer = page.locator('footer');
   await footer.scrollIntoViewIfNeeded();
   const form = footer.locator('form[action="/api/newsletter"]');
-  await enhanced(form);
+  await reachFor(form);
   await form.getByLabel('Email').fill(email);
   await form.getByRole('checkbox', { name: /newsletter/ }).check();
   await form.getByRole('button', { name: 'Subscribe' }).click();

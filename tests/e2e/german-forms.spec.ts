@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { readSettings, spellCheckDocument } from 'cspell-lib';
-import { DESKTOP, enhanced, expect, expectNoAxeViolations, reachFor, test } from './fixtures.ts';
+import { DESKTOP, expect, expectNoAxeViolations, reachFor, test } from './fixtures.ts';
 
 /** English words a German form must never show (none of them a German word as well); cspell catches the rest. */
 const ENGLISH = new Set(
@@ -143,7 +143,7 @@ test.describe('German forms', DESKTOP, () => {
     const footer = page.locator('footer');
     await footer.scrollIntoViewIfNeeded();
     const form = footer.locator('form[action="/api/newsletter"]');
-    await enhanced(form);
+    await reachFor(form);
     const send = form.getByRole('button', { name: 'Abonnieren' });
     const email = form.getByLabel('E-Mail');
     const seen: string[] = [];

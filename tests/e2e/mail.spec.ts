@@ -17,10 +17,10 @@ import { germanMessage } from './i18n-support.ts';
 import { waitForMail } from './mail-inbox.ts';
 import {
   DESKTOP,
-  enhanced,
   expectNoAxeViolations,
   expect as baseExpect,
   message,
+  reachFor,
   signUpInFooter,
   test,
 } from './fixtures.ts';
@@ -67,7 +67,7 @@ test.describe('mail', DESKTOP, () => {
     await page.goto('/de/blog');
     const form = page.locator('footer form[action="/api/newsletter"]');
     await form.scrollIntoViewIfNeeded();
-    await enhanced(form);
+    await reachFor(form);
     await form.getByRole('textbox').fill(email);
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: de('forms:newsletter.subscribe') }).click();

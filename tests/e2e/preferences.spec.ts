@@ -7,7 +7,7 @@
 import { sql, unique } from './admin-support.ts';
 import { germanMessage } from './i18n-support.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { expect as baseExpect, enhanced, expectNoAxeViolations, message, PHONE, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, message, PHONE, reachFor, test } from './fixtures.ts';
 
 // Every step crosses the local function runtime and the mail worker: allow for a loaded machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -29,7 +29,7 @@ test.describe('newsletter preferences', PHONE, () => {
     const footer = page.locator('footer');
     const form = footer.locator('form[action="/api/newsletter"]');
     await form.scrollIntoViewIfNeeded();
-    await enhanced(form);
+    await reachFor(form);
     await footer.getByText(message('forms:newsletter.topics_toggle')).click();
     const topics = footer.getByRole('group', { name: message('forms:newsletter.topics_legend') });
     await expect(topics.getByRole('checkbox', { checked: true })).toHaveCount(7);
