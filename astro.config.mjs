@@ -16,7 +16,8 @@ import { plainDynamicImports } from './scripts/lib/plain-dynamic-imports.ts';
 
 /**
  * Registers `client:interaction` (hydrate when a visitor first reaches for an island) and the admin pages' `client:signin` and `client:session` (src/directives), regenerates the brochure PDFs (English and German) in public/, the newsletter's article index and the web fonts (src/generated) before every build and dev start, copies the social cards from their cache into dist/og after a build and
- * reports how many it drew or found there (src/server/og), and, in dev only, Netlify's emulation of headers,
+ * reports how many it drew or found there (src/server/og), minifies the emitted drawings with SVGO
+ * (scripts/lib/minify-drawings.ts), and, in dev only, Netlify's emulation of headers,
  * redirects and environment variables, and `netlify/functions` on the same port as the pages
  * (scripts/lib/dev-functions.ts).
  * @returns {import('astro').AstroIntegration}
@@ -90,6 +91,13 @@ function korvel() {
         const { copyCards } = await import('./scripts/lib/copy-cards.ts');
         const cards = await copyCards(fileURLToPath(dir));
         logger.info(`social cards: ${cards.drawn} drawn, ${cards.cached} from the cache`);
+        const { minifyDrawings } = await import('./scripts/lib/minify-drawings.ts');
+        const root = fileURLToPath(new URL('.', import.meta.url));
+        const svg = await minifyDrawings(fileURLToPath(dir), join(root, 'node_modules', '.cache', 'svgo'));
+        const kb = (/** @type {number} */ bytes) => Math.round(bytes / 1024);
+        logger.info(
+          `drawings: ${svg.files} through SVGO (${svg.cached} from the cache), ${kb(svg.before)} → ${kb(svg.after)} KB`,
+        );
       },
     },
   };

@@ -8,11 +8,13 @@
  * drawings of the sectors and initiatives are such a case: 21 kB of SVG became a 61 kB WebP.
  * The `images` gate over dist/ (scripts/lib/dist-checks/images.ts) fails a build that still has one.
  *
- * Each verdict is kept in src/assets/image-sizes.json under a hash of the source's bytes, the request and
- * sharp's version: the trial encode (an AVIF of a drawing at 1,600 px takes about 1.8 s) then runs once per
- * image and sharp release, not in every build (issue 26: 28 of the build's 31 s of page rendering waited for
- * these encodes). The file is committed like a lockfile, so a fresh clone builds without them too; a build
- * that meets a new image or another sharp adds its verdicts, to be committed with the image.
+ * A drawing is weighed as it ships, through SVGO (scripts/lib/minify-drawings.ts). Each verdict is kept in
+ * src/assets/image-sizes.json under a hash of the source's bytes, the request and sharp's version (SVGO only
+ * ever shrinks a drawing, so a "larger" verdict holds whatever its release; a "smaller" one that no longer
+ * holds fails the `images` gate): the trial encode (an AVIF of a drawing at 1,600 px takes about 1.8 s)
+ * then runs once per image and sharp release, not in every build (issue 26: 28 of the build's 31 s of page
+ * rendering waited for these encodes). The file is committed like a lockfile, so a fresh clone builds without
+ * them too; a build that meets a new image or another sharp adds its verdicts, to be committed with the image.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AstroConfig, ImageMetadata, ImageTransform, LocalImageService } from 'astro';
 import sharp from 'astro/assets/services/sharp';
+import { minifyDrawing } from '../../scripts/lib/minify-drawings.ts';
 import { sourceCandidates } from './image-sources.ts';
 
 type ImageConfig = AstroConfig['image'];
@@ -100,6 +103,7 @@ function derivedAreSmaller(options: Options, imageConfig: ImageConfig, logger: L
     decision = (async () => {
       const source = await sourceBytes(options.src);
       if (!source) return true;
+      const drawing = options.src.format === 'svg';
       const srcset = (await sharp.getSrcSet?.(options, imageConfig, logger)) ?? [];
       const widest = [options, ...srcset.map((entry) => entry.transform)].reduce((a, b) =>
         (b.width ?? 0) > (a.width ?? 0) ? b : a,
@@ -114,7 +118,9 @@ function derivedAreSmaller(options: Options, imageConfig: ImageConfig, logger: L
       verdicts ??= readVerdicts();
       if (stored in verdicts) return verdicts[stored]!;
       const { data } = await sharp.transform(source, request, imageConfig, logger);
-      const smaller = data.byteLength <= source.byteLength;
+      // A drawing ships through SVGO (scripts/lib/minify-drawings.ts): a derived image has to beat that.
+      const shipped = drawing ? Buffer.byteLength(minifyDrawing(source.toString('utf8'))) : source.byteLength;
+      const smaller = data.byteLength <= shipped;
       storeVerdict(stored, smaller);
       return smaller;
     })();
