@@ -15,7 +15,8 @@
  *   npm run bench:main-thread -- --routes /,/blog/gmp --runs 7
  *   npm run bench:main-thread -- --routes /blog/gmp --detail
  *
- * `--detail` prints one load's layouts with the reasons Chromium recorded for them and its tasks of 12 ms or more.
+ * `--detail` prints one load's layouts with the reasons Chromium recorded for them and its tasks of 12 ms or more,
+ * each with what it ran at its top level (2 ms or more; a script's file where the trace names it).
  * To compare two builds, copy each into `dist/` in turn and run this on each, twice, alternating. BENCH_PORT
  * (default 8905) is the port of the preview this starts. Run `npm run build` first.
  */
@@ -51,7 +52,7 @@ interface TraceEvent {
   args?: {
     name?: string;
     frame?: string;
-    data?: { reason?: string };
+    data?: { reason?: string; url?: string; functionName?: string };
     beginData?: { dirtyObjects?: number; totalObjects?: number; frame?: string };
   };
 }
@@ -67,6 +68,9 @@ const CATEGORIES = [
 ];
 /** The network counts as quiet after this long without a request; nothing on a page loads on a timer. */
 const QUIET_MS = 1000;
+/** The scheduler's own events around a task's work, which `--detail` looks through. */
+const WRAPPER = /RunTask|ThreadController|TaskAnnotator/;
+
 /** Tasks this long or longer are listed by `--detail`; Lighthouse's 4× turns 12.5 ms into a long task. */
 const DETAIL_TASK_MS = 12;
 
@@ -162,10 +166,13 @@ function analyse({ events, paint }: { events: TraceEvent[]; paint: number }, wit
         `layout at ${ms(layout.ts - start).toFixed(0)} ms, ${ms(layout.dur!).toFixed(1)} ms, ${objects} objects: ${why.join(', ') || '–'}`,
       );
     }
-    for (const task of tasks.filter((event) => ms(event.dur!) >= DETAIL_TASK_MS)) {
-      const inside = complete.filter(
-        (event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!,
+    /** The events of `events` that lie inside `outer`. */
+    const within = (outer: TraceEvent, events: TraceEvent[]) =>
+      events.filter(
+        (event) => event !== outer && event.ts >= outer.ts && event.ts + event.dur! <= outer.ts + outer.dur!,
       );
+    for (const task of tasks.filter((event) => ms(event.dur!) >= DETAIL_TASK_MS)) {
+      const inside = within(task, complete);
       const by = new Map<string, number>();
       for (const name of [
         'ParseHTML',
@@ -182,9 +189,27 @@ function analyse({ events, paint }: { events: TraceEvent[]; paint: number }, wit
       const parts = [...by]
         .filter(([, dur]) => ms(dur) >= 0.5)
         .map(([name, dur]) => `${name} ${ms(dur).toFixed(1)}`);
+      // What the task ran at its top level (events inside no other), looking through the scheduler's wrappers, with
+      // the script's file where the trace names it.
+      const topOf = (events: TraceEvent[]) =>
+        events.filter((event) => !events.some((outer) => outer !== event && within(outer, [event]).length));
+      let top = topOf(inside);
+      for (let depth = 0; depth < 5 && top.some((event) => WRAPPER.test(event.name)); depth++)
+        top = top.flatMap((event) => (WRAPPER.test(event.name) ? topOf(within(event, inside)) : [event]));
+      const ran = new Map<string, number>();
+      for (const event of top) {
+        const url = event.args?.data?.url?.split('/').pop();
+        const label = url ? `${event.name} ${url}` : event.name;
+        ran.set(label, (ran.get(label) ?? 0) + event.dur!);
+      }
+      const ranParts = [...ran]
+        .filter(([, dur]) => ms(dur) >= 2)
+        .sort((a, b) => b[1] - a[1])
+        .map(([label, dur]) => `${label} ${ms(dur).toFixed(1)}`);
       const when = task.ts >= fcp.ts ? 'after' : 'before';
       detail.push(
-        `task at ${ms(task.ts - start).toFixed(0)} ms (${when} the first paint), ${ms(task.dur!).toFixed(1)} ms: ${parts.join(', ') || '–'}`,
+        `task at ${ms(task.ts - start).toFixed(0)} ms (${when} the first paint), ${ms(task.dur!).toFixed(1)} ms: ${parts.join(', ') || '–'}` +
+          (ranParts.length ? `\n  ran: ${ranParts.join(', ')}` : ''),
       );
     }
   }
