@@ -8,9 +8,10 @@
  * hash names the source and the picture is the same.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optimize, VERSION, type Config } from 'svgo';
+import { writeWhole } from '../../src/lib/write-whole.ts';
 
 /**
  * SVGO's default plugins (viewBox and title kept, as in SVGO 4) over as many passes as still shrink the file,
@@ -73,10 +74,7 @@ export async function minifyDrawings(dist: string, cacheDir: string): Promise<Mi
     let minified = await readFile(kept, 'utf8').catch(() => undefined);
     if (minified === undefined) {
       minified = minifyDrawing(source);
-      // Written whole under another name first: a build beside this one never reads half a drawing.
-      const temporary = `${kept}.${process.pid}`;
-      await writeFile(temporary, minified);
-      await rename(temporary, kept);
+      await writeWhole(kept, minified);
     } else result.cached += 1;
     await writeFile(file, minified);
     result.before += Buffer.byteLength(source);

@@ -17,13 +17,14 @@
  * them too; a build that meets a new image or another sharp adds its verdicts, to be committed with the image.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AstroConfig, ImageMetadata, ImageTransform, LocalImageService } from 'astro';
 import sharp from 'astro/assets/services/sharp';
 import { minifyDrawing } from '../../scripts/lib/minify-drawings.ts';
 import { sourceCandidates } from './image-sources.ts';
+import { writeWholeSync } from './write-whole.ts';
 
 type ImageConfig = AstroConfig['image'];
 type Logger = Parameters<NonNullable<LocalImageService['validateOptions']>>[2];
@@ -80,9 +81,7 @@ function storeVerdict(key: string, smaller: boolean): void {
   verdicts = { ...readVerdicts(), ...verdicts, [key]: smaller };
   const sorted = Object.fromEntries(Object.entries(verdicts).sort(([a], [b]) => (a < b ? -1 : 1)));
   mkdirSync(dirname(verdictFile), { recursive: true });
-  const temporary = `${verdictFile}.${process.pid}`;
-  writeFileSync(temporary, `${JSON.stringify(sorted, null, 2)}\n`);
-  renameSync(temporary, verdictFile);
+  writeWholeSync(verdictFile, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
 /**
@@ -103,7 +102,6 @@ function derivedAreSmaller(options: Options, imageConfig: ImageConfig, logger: L
     decision = (async () => {
       const source = await sourceBytes(options.src);
       if (!source) return true;
-      const drawing = options.src.format === 'svg';
       const srcset = (await sharp.getSrcSet?.(options, imageConfig, logger)) ?? [];
       const widest = [options, ...srcset.map((entry) => entry.transform)].reduce((a, b) =>
         (b.width ?? 0) > (a.width ?? 0) ? b : a,
@@ -119,7 +117,10 @@ function derivedAreSmaller(options: Options, imageConfig: ImageConfig, logger: L
       if (stored in verdicts) return verdicts[stored]!;
       const { data } = await sharp.transform(source, request, imageConfig, logger);
       // A drawing ships through SVGO (scripts/lib/minify-drawings.ts): a derived image has to beat that.
-      const shipped = drawing ? Buffer.byteLength(minifyDrawing(source.toString('utf8'))) : source.byteLength;
+      const shipped =
+        options.src.format === 'svg'
+          ? Buffer.byteLength(minifyDrawing(source.toString('utf8')))
+          : source.byteLength;
       const smaller = data.byteLength <= shipped;
       storeVerdict(stored, smaller);
       return smaller;

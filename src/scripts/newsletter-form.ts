@@ -1,7 +1,7 @@
 /**
  * The newsletter form once a visitor reaches for it (shell.ts): checks the fields with the function's own
- * schema, posts JSON, and shows the one neutral reply in place. Without this script the form posts as plain HTML and the
- * function answers with a 303 back to the page (see NewsletterBlock.astro).
+ * schema, posts JSON, and shows the one neutral reply in place. Without this script the form posts as plain
+ * HTML and the function answers with a 303 back to the page (see NewsletterBlock.astro).
  */
 import { documentLang, newsletterSignupSchema, validate, type FormWords } from '../lib/schemas.ts';
 

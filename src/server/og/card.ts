@@ -12,11 +12,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
+import { writeWhole } from '../../lib/write-whole.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -381,9 +382,7 @@ export async function cachedCard(card: CardInput): Promise<CachedCard> {
   if (existsSync(file)) return { file, cached: true };
   const png = await drawCard(card, drawingSvg);
   await mkdir(cacheDir, { recursive: true });
-  // Written under a name of its own and renamed, so a build stopped halfway leaves no half card in the cache.
-  const part = `${file}.${process.pid}.part`;
-  await writeFile(part, png);
-  await rename(part, file);
+  // A build stopped halfway leaves no half card in the cache.
+  await writeWhole(file, png);
   return { file, cached: false };
 }
