@@ -1,5 +1,6 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse on every route against the preview server, in its default mobile
+ * `npm run bench:lighthouse`: Lighthouse on every route against the preview server, reached over HTTPS and
+ * HTTP/2 as Netlify serves the site (scripts/bench/preview-server.ts, `startSecurePreview`), in its default mobile
  * preset (a 412 × 823 phone, simulated slow 4G and a 4× slower CPU), three runs per route with storage
  * cleared before each, so every run is a first visit (loader and cookie banner included). The routes are
  * those of src/routes.ts, every other page of the built sitemap (the case studies), one page of each
@@ -31,7 +32,7 @@ import { readSitemaps } from '../lib/dist-checks/feeds.ts';
 import { normalisePath, readSite } from '../lib/dist-checks/site.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { median } from './lib/median.ts';
-import { startPreview } from './preview-server.ts';
+import { startSecurePreview } from './preview-server.ts';
 
 /** A path no route declares: the preview answers it with 404.html and status 404, as Netlify does. */
 const NOT_FOUND = '/no-such-page';
@@ -93,7 +94,6 @@ function setupFor(path: string): { flags: Flags; config?: Config; mark: string }
 const setups = new Map(paths.map((path) => [path, setupFor(path)]));
 
 const port = Number(process.env.BENCH_PORT ?? 8898);
-const base = `http://127.0.0.1:${port}`;
 
 interface Sample {
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -128,23 +128,24 @@ function sampleOf(lhr: Result): Sample {
   };
 }
 
-const server = await startPreview(port);
+const preview = await startSecurePreview(port);
+const { origin: base, plainOrigin, chromiumFlags } = preview;
 
 // The preview's first answer is slow while its handlers warm up, which a CDN's is not; Lighthouse would take
 // that delay for the server's response time, so every page is fetched once before it is measured.
 const chrome = await (async () => {
   try {
-    for (const path of paths) await (await fetch(base + encodeURI(path))).arrayBuffer();
+    for (const path of paths) await (await fetch(plainOrigin + encodeURI(path))).arrayBuffer();
     const launched = await chromeLauncher.launch({
       chromePath: chromiumPath(),
-      chromeFlags: [...chromiumArgs, '--headless=new'],
+      chromeFlags: [...chromiumArgs, ...chromiumFlags, '--headless=new'],
       port: Number(process.env.CHROME_PORT ?? 0),
     });
     // chrome-launcher stops the browser on Ctrl-C only; on SIGTERM the bench's exit does (startPreview).
     process.once('exit', () => launched.kill());
     return launched;
   } catch (error) {
-    server.kill('SIGTERM');
+    preview.stop();
     throw error;
   }
 })();
@@ -208,11 +209,11 @@ try {
   }
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
+  preview.stop();
 }
 
 console.log(
-  `Lighthouse ${version}, mobile preset, median of ${runs} run${runs === 1 ? '' : 's'} per route, ${new Date().toISOString().slice(0, 10)}\n`,
+  `Lighthouse ${version}, mobile preset over HTTPS and HTTP/2, median of ${runs} run${runs === 1 ? '' : 's'} per route, ${new Date().toISOString().slice(0, 10)}\n`,
 );
 console.log(
   '| route | performance | accessibility | best practices | SEO | LCP | TBT | CLS | transferred | host CPU index |',
