@@ -91,6 +91,8 @@ export async function startSecurePreview(port: number): Promise<SecurePreview> {
         for (const [name, value] of Object.entries(answer.headers))
           if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
         res.writeHead(answer.statusCode ?? 502, back);
+        // A browser that gives up on a request (a navigation moves on) resets its stream: drop the rest.
+        res.once('close', () => answer.complete || answer.destroy());
         answer.pipe(res);
       },
     );
