@@ -2,11 +2,11 @@
  * `npm run lint:content`: what an editor can get wrong in src/content and the locale files that the build does
  * not catch, checked from the sources alone (no build): spelling (cspell: en-GB, or de-DE for src/content/de
  * and the German locale files, with the project's words), German typography (src/lib/german-style.ts), the German
- * glossary (src/i18n/glossary-de.json: one name for one thing),
- * contact details typed into content, blog articles and news items with fewer than three sources, bylines that
- * name no one on the team page, internal links and #anchors that lead nowhere, images without alt text, and
- * English entries or locale keys without their German version. Every problem names the file, the line and the
- * fix; a notice (an article or news item published in English first) is printed but fails nothing.
+ * glossary (src/i18n/glossary-de.json: one name for one thing), contact details typed into content, blog
+ * articles and news items with fewer than three sources, bylines that name no one on the team page, internal
+ * links and #anchors that lead nowhere, links that cite an article under another title, images without alt text,
+ * and English entries or locale keys without their German version. Every problem names the file, the line and
+ * the fix; a notice (an article or news item published in English first) is printed but fails nothing.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -234,6 +234,48 @@ function checkLinks(
         fix: `use an anchor the page defines (${known}) or link the page without one`,
       });
     }
+  }
+  return problems;
+}
+
+/** Each article's and news item's title by its page (`/blog/<id>`, `/de/news/<id>`), from its front matter. */
+export function articleTitles(root: string): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const lang of ['en', 'de'] as const satisfies readonly Lang[])
+    for (const collection of ['blog', 'news']) {
+      const dir = join(root, contentDir(lang), collection);
+      for (const id of idsIn(dir, '.mdx')) {
+        const title: unknown = parseDocument(split(readFileSync(join(dir, `${id}.mdx`), 'utf8')).yaml).get(
+          'title',
+        );
+        if (typeof title === 'string') titles.set(localePath(lang, `/${collection}/${id}`), title);
+      }
+    }
+  return titles;
+}
+
+/** A link introduced as an article: "our article [Title](/blog/<id>)", "unser Artikel […](/de/blog/<id>)". */
+const CITED_ARTICLE = /\b(?:article|Artikel)\s+\[([^\]]+)\]\(\s*(\/(?:de\/)?(?:blog|news)\/[\w-]+)\/?\s*\)/gi;
+
+/**
+ * A link that names an article as such carries the article's title, whole or up to its colon: the reader
+ * looks for those words on the page the link opens, and a title changed in the article alone would leave the
+ * link citing one that no longer exists. A link to no article is {@link checkLinks}' to report.
+ */
+function checkCitedTitles(file: string, source: string, titles: Map<string, string>): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const match of source.matchAll(CITED_ARTICLE)) {
+    const [, text, path] = match as unknown as [string, string, string];
+    const title = titles.get(path);
+    const short = title?.split(':')[0]!.trim();
+    if (title === undefined || text === title || text === short) continue;
+    problems.push({
+      file,
+      line: lineAt(source, match.index),
+      rule: 'link',
+      message: `"${text}" cites ${path}, whose title is "${title}"`,
+      fix: short === title ? `write "${title}"` : `write "${title}" or "${short}"`,
+    });
   }
   return problems;
 }
@@ -582,12 +624,14 @@ function fileProblems(
   file: string,
   source: string,
   pages: Map<string, Set<string> | undefined>,
+  titles: Map<string, string>,
 ): ContentProblem[] {
   return [
     ...checkContact(file, source),
     ...checkFrontMatter(file, source, root),
     ...checkBody(file, source),
     ...checkLinks(file, source, pages),
+    ...checkCitedTitles(file, source, titles),
     ...(langOfFile(file) === 'de'
       ? [...checkGermanTypography(file, source), ...checkGermanGlossary(file, source)]
       : []),
@@ -603,9 +647,10 @@ export async function lintContent(root: string): Promise<ContentProblem[]> {
     .filter((path) => /\.(mdx|yaml|json)$/.test(path) && !german.includes(path))
     .sort();
   const pages = knownPages(root);
+  const titles = articleTitles(root);
   const problems: ContentProblem[] = [];
   for (const path of [...english, ...german])
-    problems.push(...fileProblems(root, relative(root, path), readFileSync(path, 'utf8'), pages));
+    problems.push(...fileProblems(root, relative(root, path), readFileSync(path, 'utf8'), pages, titles));
   problems.push(...(await checkSpelling(root, [...styledFiles(root), ...german])));
   problems.push(...missingTranslations(root));
   return problems.sort(byPlace);
@@ -619,7 +664,7 @@ export async function lintFile(root: string, file: string): Promise<ContentProbl
   const path = join(root, file);
   const spelled = langOfFile(file) === 'de' || styledFiles(root).includes(path);
   return [
-    ...fileProblems(root, file, readFileSync(path, 'utf8'), knownPages(root)),
+    ...fileProblems(root, file, readFileSync(path, 'utf8'), knownPages(root), articleTitles(root)),
     ...(spelled ? await checkSpelling(root, [path]) : []),
     ...missingTranslations(root).filter((problem) => problem.file === file),
   ].sort(byPlace);

@@ -51,6 +51,10 @@ Read [the other article](/blog/no-such-article) and [its author](/about-us/our-t
 
 The [section below](#no-such-heading) and the [right one](#a-real-heading) are in this file.
 
+Our article [A clean article](/blog/clean) is cited under a title it does not have.
+
+Our article [A clean article that follows every rule](/blog/clean) is cited as it is called.
+
 ![](../../assets/articles/planted/2.svg)
 
 ## A real heading
@@ -202,14 +206,25 @@ describe('lintContent', () => {
 
     test('reports links to missing pages and anchors, and keeps those that resolve', () => {
       expect(at(problems, 'link')).toEqual(
-        [line('no-such-article'), line('no-such-article'), line('no-such-heading')].map(
-          (n) => `${file}:${n}`,
-        ),
+        [
+          line('no-such-article'),
+          line('no-such-article'),
+          line('no-such-heading'),
+          line('[A clean article]('),
+        ].map((n) => `${file}:${n}`),
       );
       const messages = problems.filter((p) => p.rule === 'link').map((p) => p.message);
       expect(messages.join('\n')).toContain('/blog/no-such-article');
       expect(messages.join('\n')).toContain('#nobody');
       expect(messages.join('\n')).toContain('#no-such-heading');
+    });
+
+    test('reports a link that cites an article under a title it does not have', () => {
+      const cited = problems.find((p) => p.line === line('[A clean article]('))!;
+      expect(cited.message).toBe(
+        '"A clean article" cites /blog/clean, whose title is "A clean article that follows every rule"',
+      );
+      expect(cited.fix).toBe('write "A clean article that follows every rule"');
     });
 
     test('reports images without a useful alt text, in the front matter and in the body', () => {
