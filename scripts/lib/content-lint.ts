@@ -239,7 +239,7 @@ function checkLinks(
 }
 
 /** Each article's and news item's title by its page (`/blog/<id>`, `/de/news/<id>`), from its front matter. */
-export function articleTitles(root: string): Map<string, string> {
+function articleTitles(root: string): Map<string, string> {
   const titles = new Map<string, string>();
   for (const lang of ['en', 'de'] as const satisfies readonly Lang[])
     for (const collection of ['blog', 'news']) {
