@@ -39,19 +39,29 @@ afterEach(() => {
 });
 
 /**
- * `db` as seen through a connection that is refused for `forMs` (Infinity: until the test stops using it) from
- * the first statement `startsAt` matches (that statement always, so 0 refuses it alone), as the pg adapter reports ECONNREFUSED. A transaction cut off this way is rolled
- * back, as the server rolls back one whose connection dropped.
+ * How long a test's outage lasts: counted in refused statements, never timed, so it ends at the same point on a
+ * slow machine as on a fast one.
  */
-function refusingFrom(db: Db, startsAt: (sql: string) => boolean, forMs: number): Db {
-  let downUntil: number | undefined;
+interface Outage {
+  /** How many statements are refused in all, the first included (Infinity: until the test stops using it). */
+  refusals: number;
+  /** The statements the outage refuses once it has begun (all, unless given). */
+  refuses?: (sql: string) => boolean;
+}
+
+/**
+ * `db` as seen through a connection that is refused from the first statement `startsAt` matches, as the pg
+ * adapter reports ECONNREFUSED, for the statements and count `outage` names. A transaction cut off this way is
+ * rolled back, as the server rolls back one whose connection dropped.
+ */
+function refusingFrom(db: Db, startsAt: (sql: string) => boolean, outage: Outage): Db {
+  let begun = false;
+  let refused = 0;
   const check = (sql: string) => {
-    const refused = () => new DbUnavailableError('connect ECONNREFUSED 127.0.0.1:5432');
-    if (downUntil === undefined && startsAt(sql)) {
-      downUntil = Date.now() + forMs;
-      throw refused();
-    }
-    if (downUntil !== undefined && Date.now() < downUntil) throw refused();
+    begun ||= startsAt(sql);
+    if (!begun || refused >= outage.refusals || !(outage.refuses ?? (() => true))(sql)) return;
+    refused += 1;
+    throw new DbUnavailableError('connect ECONNREFUSED 127.0.0.1:5432');
   };
   const through = (tx: Tx): Tx => ({
     query: async (sql, params) => (check(sql), tx.query(sql, params)),
@@ -109,7 +119,7 @@ const contact = (ip: string) =>
 describe('faults', () => {
   test('a database refusing mid-transaction: 503 with Retry-After, nothing half-written, and the retry is stored once', async () => {
     // The inquiry's row is written, then the connection goes before its mails are queued.
-    useDatabase(refusingFrom(api.db, (sql) => sql.includes('INSERT INTO outbox'), Infinity));
+    useDatabase(refusingFrom(api.db, (sql) => sql.includes('INSERT INTO outbox'), { refusals: Infinity }));
     const refused = await contact('203.0.113.10');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('30');
@@ -160,7 +170,10 @@ describe('faults', () => {
   test('a database refusing while a sent batch is recorded: the worker records it once it is back, nobody gets a second copy', async () => {
     await welcomeMails('kept', 6);
     const recording = (sql: string) => sql.trimStart().startsWith('UPDATE outbox o SET status = r.status');
-    const report = await processOutbox(refusingFrom(api.db, recording, 800), { batchSize: 6 });
+    // Its first two attempts are refused; the worker tries again until the third is taken. Only the record is
+    // refused: the claim made meanwhile meeting the outage is the next test.
+    const refusing = refusingFrom(api.db, recording, { refusals: 2, refuses: recording });
+    const report = await processOutbox(refusing, { batchSize: 6 });
     expect(report).toMatchObject({ sent: 6 });
     // Were the batch still leased, the next worker would take it over once the lease ran out and send it again.
     await api.db.query(
@@ -171,18 +184,39 @@ describe('faults', () => {
     expect(arrivals()).toHaveLength(6);
   });
 
+  test('a record the database rejects outright ends the run with that error while the batch’s last mails are still out', async () => {
+    await welcomeMails('rejected', 6);
+    // The record is rejected (not an outage the worker waits out) once the last address is offered: its mail's
+    // outcome then comes after the failure. A recorder that took it again would spin forever on a settled promise.
+    let lastOffered: () => void = () => undefined;
+    const offeredAll = new Promise<void>((resolve) => (lastOffered = resolve));
+    onRecipient = (recipient) => (recipient === 'rejected6@list.example' ? lastOffered() : undefined);
+    const recording = (sql: string) => sql.trimStart().startsWith('UPDATE outbox o SET status = r.status');
+    const rejecting: Db = {
+      ...api.db,
+      query: async (sql, params) => {
+        if (!recording(sql)) return api.db.query(sql, params);
+        await offeredAll;
+        throw new Error('canceling statement due to statement timeout');
+      },
+    };
+    await expect(processOutbox(rejecting, { batchSize: 6 })).rejects.toThrow('statement timeout');
+    expect(arrivals()).toHaveLength(6);
+  });
+
   test('a database refusing the claim made ahead while a batch is out: the batch is recorded, the error is the run’s, never an unhandled rejection', async () => {
     await welcomeMails('ahead', 12);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      // The second claim is the one made while the first batch is sent; the record after it meets the outage too.
+      // The second claim is the one made while the first batch is sent; the statement after it (the first batch's
+      // record, when it comes later) meets the outage too.
       let claims = 0;
       const claim = (sql: string) => sql.trimStart().startsWith('UPDATE outbox SET') && (claims += 1) === 2;
-      await expect(processOutbox(refusingFrom(api.db, claim, 800), { batchSize: 6 })).rejects.toThrow(
-        DbUnavailableError,
-      );
+      await expect(
+        processOutbox(refusingFrom(api.db, claim, { refusals: 2 }), { batchSize: 6 }),
+      ).rejects.toThrow(DbUnavailableError);
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
@@ -206,7 +240,7 @@ describe('faults', () => {
     let claims = 0;
     const claim = (sql: string) =>
       sql.trimStart().startsWith('UPDATE outbox SET') && sql.includes('WHERE id IN') && (claims += 1) === 2;
-    const refusing = refusingFrom(api.db, claim, 0);
+    const refusing = refusingFrom(api.db, claim, { refusals: 1 });
     // The suppression takes a while to write, so a run that did not wait for it would end first.
     let suppressedAt = Infinity;
     const slowSuppression = (tx: Tx): Tx => ({

@@ -244,7 +244,13 @@ class OutcomeRecorder {
 
   add(outcome: MailOutcome): void {
     this.#waiting.push(outcome);
-    this.#running ??= this.#record();
+    if (this.#running || this.#failed !== undefined) return;
+    // Cleared in a reaction, which always runs after this assignment: a `finally` inside #record would run
+    // before it when #record has nothing to await, and leave a settled promise here that settled() awaits forever.
+    const running = this.#record().finally(() => {
+      if (this.#running === running) this.#running = undefined;
+    });
+    this.#running = running;
   }
 
   async #record(): Promise<void> {
@@ -256,8 +262,6 @@ class OutcomeRecorder {
       }
     } catch (error) {
       this.#failed = error;
-    } finally {
-      this.#running = undefined;
     }
   }
 
