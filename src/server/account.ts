@@ -36,10 +36,9 @@ import { recordActivity, type ActivityAction } from './repositories/activity.ts'
 import { findAdminById, hasFactor, setName, setPassword, type Admin } from './repositories/admins.ts';
 import {
   confirmTotp,
-  deletePasskey,
   insertPasskey,
   passkeysOf,
-  removeTotp,
+  removeFactor,
   replaceRecoveryCodes,
   setPendingTotp,
   totpOf,
@@ -189,16 +188,24 @@ export const updateAccount: Handler = async (req, context) => {
 /**
  * After a factor was added: the first factor brings ten recovery codes, and the session continues as a full
  * one under a new token (the enrolment session, or the one that added the factor, ends), with the old one's
- * start and absolute end.
+ * start and absolute end. A factor that replaced another (a new authenticator app for the old one) ends every
+ * other session too, as removing one does: a session the old phone opened does not outlast it.
  */
-async function afterFactorAdded(db: Db, admin: SignedIn, context: RequestContext, factor: string) {
+async function afterFactorAdded(
+  db: Db,
+  admin: SignedIn,
+  context: RequestContext,
+  factor: string,
+  replaced = false,
+) {
   const first = !hasFactor(admin);
   let recoveryCodes: string[] = [];
   if (first) {
     recoveryCodes = newRecoveryCodes();
     await replaceRecoveryCodes(db, admin.id, recoveryCodes.map(recoveryCodeHash));
   }
-  await revokeSession(db, admin.session.id);
+  if (replaced) await revokeSessions(db, admin.id);
+  else await revokeSession(db, admin.session.id);
   const { token } = await startSession(db, admin, 'full', context.ip, admin.session);
   await log(db, admin, 'account.factor_added', context, factor);
   return { token, recoveryCodes };
@@ -237,7 +244,7 @@ export const confirmTotpHandler: Handler = async (req, context) => {
       code: 'That code did not match. Check the app’s clock and try the next code.',
     });
   }
-  return json(200, await afterFactorAdded(db, admin, context, 'authenticator app'));
+  return json(200, await afterFactorAdded(db, admin, context, 'authenticator app', admin.totp));
 };
 
 /** DELETE /api/account/totp {currentPassword | code} → 204, or 409 `last_factor`. */
@@ -245,9 +252,11 @@ export const removeTotpHandler: Handler = async (req, context) => {
   const db = database();
   const admin = await requireAccount(req, db, context);
   await proven(req, db, admin, context);
-  if (!admin.totp) throw new HttpError(404, 'not_found', 'There is no authenticator app on this account.');
-  if (admin.passkeys === 0) throw lastFactor();
-  await removeTotp(db, admin.id);
+  const outcome = await removeFactor(db, admin.id, { kind: 'totp' });
+  if (outcome === 'missing')
+    throw new HttpError(404, 'not_found', 'There is no authenticator app on this account.');
+  if (outcome === 'last') throw lastFactor();
+  await revokeSessions(db, admin.id, { exceptId: admin.session.id });
   await log(db, admin, 'account.factor_removed', context, 'authenticator app');
   return noContent();
 };
@@ -290,10 +299,12 @@ export const removePasskey: Handler = async (req, context) => {
   const id = rowId(context.params.id);
   await proven(req, db, admin, context);
   const mine = (await passkeysOf(db, admin.id)).find((p) => p.id === id);
-  if (!mine) throw new HttpError(404, 'not_found', `There is no passkey with id ${id} on your account.`);
-  if (!admin.totp && admin.passkeys <= 1) throw lastFactor();
-  await deletePasskey(db, admin.id, id);
-  await log(db, admin, 'account.factor_removed', context, `passkey ${mine.name}`);
+  const outcome = mine ? await removeFactor(db, admin.id, { kind: 'passkey', id }) : 'missing';
+  if (outcome === 'missing')
+    throw new HttpError(404, 'not_found', `There is no passkey with id ${id} on your account.`);
+  if (outcome === 'last') throw lastFactor();
+  await revokeSessions(db, admin.id, { exceptId: admin.session.id });
+  await log(db, admin, 'account.factor_removed', context, `passkey ${mine!.name}`);
   return noContent();
 };
 

@@ -379,6 +379,15 @@ describe('data events in the activity log', () => {
       { actor_email: OWNER.email, action: 'meeting.decline', target: `inquiry ${inquiry}` },
     ]);
   });
+
+  test('a refused CSV export request leaves no export in the log', async () => {
+    const before = await api.db.query(`SELECT 1 FROM activity_log WHERE action = 'subscribers.export'`);
+    for (const query of ['sort=bogus', 'pageSize=0', 'status=nope', 'lang=fr', `q=${'x'.repeat(300)}`]) {
+      expect((await get(`/api/newsletter?purpose=export&${query}`, ownerToken)).status, query).toBe(400);
+    }
+    const after = await api.db.query(`SELECT 1 FROM activity_log WHERE action = 'subscribers.export'`);
+    expect(after).toHaveLength(before.length);
+  });
 });
 
 describe('invitations', () => {
@@ -697,5 +706,57 @@ describe('passkeys', () => {
     });
     expect(removed.status).toBe(409);
     expect(errorCode(removed)).toBe('last_factor');
+  });
+
+  /** A member with an authenticator app and a passkey; the token is the session that added the passkey. */
+  async function twoFactors(email: string, key: SoftPasskey) {
+    const person = await member(email, 'editor');
+    const options = await api.call('POST', '/api/account/passkeys/options', {
+      token: person.token,
+      json: { currentPassword: person.password },
+    });
+    const added = await api.call('POST', '/api/account/passkeys', {
+      token: person.token,
+      json: { response: key.register(options.body, api.url), name: 'Site laptop' },
+    });
+    expect(added.status, added.text).toBe(201);
+    return { ...person, token: added.body.token as string, passkeyId: added.body.id as number };
+  }
+
+  test('the app and the passkey removed at once: one goes, the other is the last factor and stays', async () => {
+    const person = await twoFactors('both.at.once@korvel.example', new SoftPasskey());
+    const proof = { json: { currentPassword: person.password }, token: person.token };
+    const replies = await Promise.all([
+      api.call('DELETE', '/api/account/totp', { ...proof, ip: nextIp() }),
+      api.call('DELETE', `/api/account/passkeys/${person.passkeyId}`, { ...proof, ip: nextIp() }),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([204, 409]);
+    expect(replies.map(errorCode)).toContain('last_factor');
+    const { factors } = (await get('/api/account', person.token)).body;
+    expect(Number(factors.totp) + factors.passkeys.length).toBe(1);
+  });
+
+  test('removing a passkey ends the sessions it and the rest opened; the one that removed it continues', async () => {
+    const key = new SoftPasskey();
+    const person = await twoFactors('lost.laptop@korvel.example', key);
+    // The laptop signs in with the passkey; later it is lost, and the passkey removed from another device.
+    const first = await api.call('POST', '/admin/login', {
+      json: { email: 'lost.laptop@korvel.example', password: person.password },
+      ip: nextIp(),
+    });
+    const ticket = first.body.mfa.ticket as string;
+    const request = await api.call('POST', '/admin/login/passkey/options', { json: { ticket } });
+    const laptop = await api.call('POST', '/admin/login/passkey', {
+      json: { ticket, response: key.authenticate(request.body, api.url) },
+      ip: nextIp(),
+    });
+    expect((await get('/api/newsletter', laptop.body.token)).status).toBe(200);
+    const removed = await api.call('DELETE', `/api/account/passkeys/${person.passkeyId}`, {
+      token: person.token,
+      json: { currentPassword: person.password },
+    });
+    expect(removed.status, removed.text).toBe(204);
+    expect(errorCode(await get('/api/newsletter', laptop.body.token))).toBe('session_expired');
+    expect((await get('/api/newsletter', person.token)).status).toBe(200);
   });
 });

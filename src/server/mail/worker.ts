@@ -244,13 +244,10 @@ class OutcomeRecorder {
 
   add(outcome: MailOutcome): void {
     this.#waiting.push(outcome);
-    if (this.#running || this.#failed !== undefined) return;
-    // Cleared in a reaction, which always runs after this assignment: a `finally` inside #record would run
-    // before it when #record has nothing to await, and leave a settled promise here that settled() awaits forever.
-    const running = this.#record().finally(() => {
-      if (this.#running === running) this.#running = undefined;
-    });
-    this.#running = running;
+    // After a failure nothing more is recorded (the run reports the failure). Otherwise #record always reaches
+    // its first await with an outcome to record, so its `finally` cannot run before #running is assigned; it
+    // clears #running in the same step that finds nothing waiting, so an outcome added later starts it again.
+    if (this.#failed === undefined) this.#running ??= this.#record();
   }
 
   async #record(): Promise<void> {
@@ -262,6 +259,8 @@ class OutcomeRecorder {
       }
     } catch (error) {
       this.#failed = error;
+    } finally {
+      this.#running = undefined;
     }
   }
 

@@ -2,7 +2,7 @@
  * Second factors of an account: the TOTP secret (stored encrypted; src/server/factors.ts encrypts it), passkeys
  * and recovery codes (stored hashed). Nothing here returns a secret to a caller outside the sign-in code.
  */
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 
 /** The encrypted TOTP secrets: the confirmed one (if any), one waiting for its first code, and the replay guard. */
 export interface StoredTotp {
@@ -67,7 +67,7 @@ export async function useTotpStep(db: Queryable, adminId: number, step: number):
   return rows.length === 1;
 }
 
-export async function removeTotp(db: Queryable, adminId: number): Promise<void> {
+async function removeTotp(db: Queryable, adminId: number): Promise<void> {
   await db.query(
     `UPDATE admins SET totp_secret = NULL, totp_pending_secret = NULL, totp_confirmed_at = NULL, totp_last_step = NULL
      WHERE id = $1`,
@@ -146,7 +146,7 @@ export async function usePasskey(
   return rows.length === 1;
 }
 
-export async function deletePasskey(db: Queryable, adminId: number, id: number): Promise<boolean> {
+async function deletePasskey(db: Queryable, adminId: number, id: number): Promise<boolean> {
   const rows = await db.query('DELETE FROM admin_passkeys WHERE id = $1 AND admin_id = $2 RETURNING id', [
     id,
     adminId,
@@ -180,6 +180,42 @@ export async function useRecoveryCode(
     [adminId, hash, now],
   );
   return rows.length === 1;
+}
+
+/** Which factor {@link removeFactor} takes away. */
+export type FactorToRemove = { kind: 'totp' } | { kind: 'passkey'; id: number };
+
+/**
+ * Removes the account's authenticator app or one of its passkeys, unless it is the account's last factor
+ * (`last`) or not there (`missing`). The check and the removal hold the account's row, so two removals sent
+ * at once run one after the other and the second sees what the first left: they cannot each leave the other
+ * as the last factor and so both go.
+ */
+export async function removeFactor(
+  db: Db,
+  adminId: number,
+  factor: FactorToRemove,
+): Promise<'removed' | 'last' | 'missing'> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.query<{ totp: boolean; passkeys: number; found: boolean }>(
+      `SELECT a.totp_confirmed_at IS NOT NULL AS totp,
+         (SELECT count(*)::int FROM admin_passkeys p WHERE p.admin_id = a.id) AS passkeys,
+         $2::int IS NOT NULL AND EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_id = a.id AND p.id = $2) AS found
+       FROM admins a WHERE a.id = $1 FOR UPDATE`,
+      [adminId, factor.kind === 'passkey' ? factor.id : null],
+    );
+    if (!account) return 'missing';
+    if (factor.kind === 'totp') {
+      if (!account.totp) return 'missing';
+      if (account.passkeys === 0) return 'last';
+      await removeTotp(tx, adminId);
+    } else {
+      if (!account.found) return 'missing';
+      if (!account.totp && account.passkeys <= 1) return 'last';
+      await deletePasskey(tx, adminId, factor.id);
+    }
+    return 'removed';
+  });
 }
 
 /** The owner's "reset factors": TOTP, passkeys and recovery codes go; the person enrols again. */
