@@ -24,6 +24,27 @@ const oneLine = (missing: string, max: number, tooLong: string) =>
 const SCHEDULE_FORMAT =
   'Give the time as ISO 8601 with its offset, e.g. 2026-12-01T09:00:00+01:00, or null to unschedule.';
 
+/**
+ * Whether the written date and time exist: Date.parse rolls 30 February over to 2 March, so the calendar fields
+ * as written must come back from the instant shifted by the written offset. An unreadable value is the format
+ * check's to refuse.
+ */
+function onTheCalendar(value: string): boolean {
+  const time = Date.parse(value);
+  const written = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}).*?(?:Z|([+-])(\d{2}):(\d{2}))$/.exec(value);
+  if (Number.isNaN(time) || !written) return true;
+  const [, year, month, day, hour, minute, sign, offsetHours, offsetMinutes] = written;
+  const offset = sign ? (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) : 0;
+  const wall = new Date(time + offset * 60_000);
+  return (
+    wall.getUTCFullYear() === Number(year) &&
+    wall.getUTCMonth() + 1 === Number(month) &&
+    wall.getUTCDate() === Number(day) &&
+    wall.getUTCHours() === Number(hour) &&
+    wall.getUTCMinutes() === Number(minute)
+  );
+}
+
 const campaignFields = {
   subject: oneLine(
     'Write a subject.',
@@ -71,6 +92,7 @@ const campaignFields = {
         SCHEDULE_FORMAT,
       ),
       z.refine((value: string) => !Number.isNaN(Date.parse(value)), SCHEDULE_FORMAT),
+      z.refine(onTheCalendar, 'Choose a date and time that exist, not 30 February or 24:00.'),
     ),
   ),
   /** Who among them: the readers who follow one of these topics; none for every reader of the language. */

@@ -88,7 +88,10 @@ export function orthodoxEaster(year: number): LocalDate {
  * Good Friday to Easter Monday. A state holiday falling on a Sunday moves its day off to Monday.
  */
 export function serbianHolidays(year: number): Set<string> {
-  const days = new Set<string>();
+  // Christmas and the Easter days are never moved, but a moved state holiday skips past them (2 May 2027).
+  const days = new Set<string>([key({ year, month: 1, day: 7 })]);
+  const easter = orthodoxEaster(year);
+  for (const shift of [-2, -1, 0, 1]) days.add(key(addDays(easter, shift)));
   const state: LocalDate[] = [
     { year, month: 1, day: 1 },
     { year, month: 1, day: 2 },
@@ -107,9 +110,6 @@ export function serbianHolidays(year: number): Set<string> {
       days.add(key(monday));
     }
   }
-  days.add(key({ year, month: 1, day: 7 }));
-  const easter = orthodoxEaster(year);
-  for (const shift of [-2, -1, 0, 1]) days.add(key(addDays(easter, shift)));
   return days;
 }
 

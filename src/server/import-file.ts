@@ -149,7 +149,13 @@ function columnsOf(
   return columns;
 }
 
-/** `2026-03-17`, `2026-03-17T10:00:00Z` or `17.03.2026`; undefined for anything else. */
+/**
+ * The earliest consent date taken: no consent to an e-mail list predates the commercial internet, so an earlier
+ * one is a typo or a placeholder such as `0000-01-01` (a year PostgreSQL does not even have).
+ */
+const EARLIEST_CONSENT_TIME = Date.UTC(1990, 0, 1);
+
+/** `2026-03-17`, `2026-03-17T10:00:00Z` or `17.03.2026` from 1990 on; undefined for anything else. */
 export function consentDate(value: string): Date | undefined {
   const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
   const iso = german
@@ -162,6 +168,7 @@ export function consentDate(value: string): Date | undefined {
   // `2026-02-30` parses to March: refuse what does not round-trip.
   if (Number.isNaN(date.getTime()) || (iso.length === 10 && date.toISOString().slice(0, 10) !== iso))
     return undefined;
+  if (date.getTime() < EARLIEST_CONSENT_TIME) return undefined;
   return date;
 }
 

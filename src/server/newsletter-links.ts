@@ -70,9 +70,9 @@ async function preview(purpose: ActionPurpose, subscriberId: number, tag: string
   const row = await findSubscriber(database(), subscriberId);
   if (!row || addressTag(row.email) !== tag) return AFTER[purpose].gone;
   if (purpose === 'confirm' && row.status === 'confirmed') return AFTER.confirm.already;
-  // A link from before a bounce or complaint confirms nothing (a new sign-up does); it still unsubscribes.
+  // A link from before a bounce or complaint confirms nothing (a new sign-up does); it still unsubscribes, also
+  // once that new sign-up is pending, as its POST does (the row would still get a confirmation mail).
   if (purpose === 'confirm' && row.status !== 'pending') return AFTER.confirm.gone;
-  if (purpose === 'unsubscribe' && row.status === 'pending') return AFTER.unsubscribe.gone;
   return { status: 200, page: purpose, showForm: true };
 }
 

@@ -56,13 +56,9 @@ export const listSubscribersHandler: Handler = async (req, context) => {
   const admin = await requireAdmin(req, db, ROLES_FOR.subscribers, context);
   const params = new URL(req.url).searchParams;
   onlyParams(params, ['q', 'sort', 'status', 'lang', 'page', 'pageSize', 'purpose']);
-  // The admin builds the CSV export from these pages; its first page says so, for the activity log.
   const purpose = params.get('purpose');
   if (purpose !== null && purpose !== 'export')
     throw new HttpError(400, 'invalid_query', '"purpose" is "export" or absent.');
-  if (purpose === 'export' && (params.get('page') ?? '1') === '1') {
-    await recordActivity(db, { actor: admin, action: 'subscribers.export', ip: context.ip });
-  }
   const q = params.get('q') ?? undefined;
   if (q !== undefined && q.length > 254)
     throw new HttpError(400, 'invalid_query', '"q" has at most 254 characters.');
@@ -90,6 +86,11 @@ export const listSubscribersHandler: Handler = async (req, context) => {
       '"lang" is "en" or "de" (the language of the page they signed up on).',
     );
   const pages = paging(params);
+  // The admin builds the CSV export from these pages; its first page says so, for the activity log, once
+  // every check has passed, so a refused request records nothing.
+  if (purpose === 'export' && (pages.page ?? 1) === 1) {
+    await recordActivity(db, { actor: admin, action: 'subscribers.export', ip: context.ip });
+  }
   // An unsubscribe deletes the row (the privacy policy promises it), so no row is ever `unsubscribed`: the
   // filter is accepted, as the HTTP contract names it, and always finds nobody (after the same checks).
   if (status === 'unsubscribed') return json(200, [], { 'x-total-count': '0' });

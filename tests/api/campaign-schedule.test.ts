@@ -98,6 +98,16 @@ describe('scheduling', () => {
     ]);
   });
 
+  test('a day that does not exist is refused on scheduledAt, not rolled over to the next month', async () => {
+    const year = new Date().getUTCFullYear() + 1;
+    for (const scheduledAt of [`${year}-02-30T09:00:00+01:00`, `${year}-04-31T09:00:00Z`]) {
+      const reply = await create({ ...ISSUE, scheduledAt });
+      expect(reply.status, scheduledAt).toBe(400);
+      expect(reply.body.error.fields.scheduledAt).toMatch(/exist/);
+    }
+    expect(await api.db.query('SELECT id FROM campaigns')).toHaveLength(0);
+  });
+
   test('a moment passed, too far ahead or not ISO 8601 is refused and changes nothing', async () => {
     const { body } = await create({ ...ISSUE, scheduledAt: inHours(1) });
     const before = (await get(body.id)).body.scheduledAt;

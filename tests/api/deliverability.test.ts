@@ -419,6 +419,29 @@ describe('POST /api/mail/inbound', () => {
     expect(await suppressionOf('mia@list.example')).toMatchObject({ reason: 'complaint', source: 'arf' });
   });
 
+  test.each([
+    ['year 0', '0000-01-01T00:00:00Z'],
+    ['5000 BC', '-005000-01-01T00:00:00Z'],
+  ])(
+    'an ARF complaint dated %s is applied as of now, not a 500 the relay posts again',
+    async (_, arrival) => {
+      const report = fixture('arf-complaint', await reportValues('ole@list.example')).replace(
+        'Arrival-Date: Sat, 28 Nov 2026 10:15:01 +0000',
+        `Arrival-Date: ${arrival}`,
+      );
+      const reply = await post(report);
+      expect(reply.status).toBe(200);
+      expect(reply.body.events).toEqual([
+        { kind: 'complaint', recipient: 'ole@list.example', outcome: 'applied' },
+      ]);
+      expect(await statusOf('ole@list.example')).toBe('complained');
+      const [recorded] = await api.db.query<{ recent: boolean }>(
+        `SELECT occurred_at > now() - interval '10 minutes' AS recent FROM mail_events WHERE kind = 'complaint'`,
+      );
+      expect(recorded).toEqual({ recent: true });
+    },
+  );
+
   test('a report about a mail that is not ours answers 200 and changes nothing', async () => {
     const before = await snapshot();
     const report = fixture('dsn-hard-postfix', {

@@ -204,6 +204,22 @@ describe('faults', () => {
     expect(arrivals()).toHaveLength(6);
   });
 
+  test('a database refusing once while a send-time hard bounce is applied: the address still goes on the suppression list', async () => {
+    await welcomeMails('blip', 1);
+    onRecipient = (recipient) => (recipient === 'blip1@list.example' ? 550 : undefined);
+    const event = (sql: string) => sql.includes('INSERT INTO mail_events');
+    const report = await processOutbox(refusingFrom(api.db, event, { refusals: 1 }), { batchSize: 6 });
+    expect(report).toMatchObject({ sent: 0, failed: 1 });
+    // The row is `failed` already, so nothing would apply the bounce later: the worker waits the outage out.
+    const suppressed = await api.db.query<{ reason: string }>(
+      'SELECT reason FROM mail_suppressions WHERE email = $1',
+      ['blip1@list.example'],
+    );
+    expect(suppressed).toEqual([{ reason: 'hard_bounce' }]);
+    const [subscriber] = await api.db.query<{ status: string }>('SELECT status FROM subscribers');
+    expect(subscriber?.status).toBe('bounced');
+  });
+
   test('a database refusing the claim made ahead while a batch is out: the batch is recorded, the error is the run’s, never an unhandled rejection', async () => {
     await welcomeMails('ahead', 12);
     const unhandled: unknown[] = [];

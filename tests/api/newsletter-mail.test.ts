@@ -168,6 +168,25 @@ describe('unsubscribe', () => {
     expect((await api.call('GET', pathOf(link))).status).toBe(410);
   });
 
+  test('a link from before a bounce still offers the button once the address signs up again', async () => {
+    const welcome = await subscribe('again@plant.example');
+    const link = pathOf(linkIn(welcome, `${SITE_URL}/newsletter/unsubscribe?token=`));
+    // Bounced later (as the mail events set it), then signed up again an hour on.
+    await api.db.query(
+      `UPDATE subscribers SET status = 'bounced', confirmation_sent_at = now() - interval '2 hours'
+       WHERE email = 'again@plant.example'`,
+    );
+    await signUp('again@plant.example');
+    expect(await statusOf('again@plant.example')).toBe('pending');
+    const page = await api.call('GET', link);
+    expect([page.status, page.text]).toEqual([
+      200,
+      expect.stringContaining('Unsubscribe from the newsletter'),
+    ]);
+    expect((await api.call('POST', link, { body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    expect(await statusOf('again@plant.example')).toBeUndefined();
+  });
+
   test('a multipart one-click POST works too', async () => {
     const welcome = await subscribe('multipart@plant.example');
     const link = linkIn(welcome, `${SITE_URL}/newsletter/unsubscribe?token=`);

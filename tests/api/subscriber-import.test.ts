@@ -277,16 +277,18 @@ describe('rows that are refused', () => {
         'future@site.example;;en;;2099-01-01',
         'date@site.example;;en;;31.02.2026',
         ';Only A Name;en;;2026-05-01',
+        'year0@site.example;;en;;0000-01-01',
       ].join('\r\n'),
     );
     expect(status.added).toBe(1);
-    expect(status.rejected.map((r: { line: number }) => r.line)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(status.rejected.map((r: { line: number }) => r.line)).toEqual([3, 4, 5, 6, 7, 8, 9]);
     expect(status.rejected[0].reason).toMatch(/^invalid e-mail address/);
     expect(status.rejected[1].reason).toBe('unknown language "fr" (use en or de)');
     expect(status.rejected[2].reason).toMatch(/^unknown topic "gardening"/);
     expect(status.rejected[3].reason).toBe('the consent date is in the future');
     expect(status.rejected[4].reason).toMatch(/^unreadable consent date "31.02.2026"/);
     expect(status.rejected[5].reason).toBe('no e-mail address');
+    expect(status.rejected[6].reason).toMatch(/^unreadable consent date "0000-01-01"/);
   });
 });
 
@@ -332,7 +334,7 @@ describe('files that change nothing', () => {
     );
   });
 
-  test('not CSV, too large, wrong media type, no rows, or a query without mode or source', async () => {
+  test('not CSV, too large, wrong media type, no rows, a query without mode or source, or a consentedOn before 1990', async () => {
     before = await count('FROM subscriber_imports');
     const workbook = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]);
     await nothingChanged(await upload(workbook), 400, 'not_csv');
@@ -345,6 +347,11 @@ describe('files that change nothing', () => {
     await nothingChanged(await upload('email\n'), 400, 'empty_file');
     await nothingChanged(await upload('email\na@b.example\n', 'source=Fair'), 400, 'invalid_query');
     await nothingChanged(await upload('email\na@b.example\n', 'mode=confirm'), 400, 'invalid_query');
+    await nothingChanged(
+      await upload('email\na@b.example\n', 'mode=consented&source=Fair&consentedOn=01.01.0000'),
+      400,
+      'invalid_query',
+    );
     await nothingChanged(await upload('email\n"a@b.example\n'), 400, 'invalid_csv');
   });
 });

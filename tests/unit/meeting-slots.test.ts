@@ -57,6 +57,14 @@ describe('meeting slots', () => {
     expect(days.has('2026-03-02')).toBe(false);
   });
 
+  test('move a Sunday state holiday past Easter Monday to Tuesday', () => {
+    // Labour Day's 2 May is Orthodox Easter Sunday in 2021, 2027 and 2032; 3 May is Easter Monday.
+    for (const year of [2021, 2027, 2032]) expect(serbianHolidays(year).has(`${year}-05-04`)).toBe(true);
+    const lateApril = new Date('2027-04-28T10:00:00Z');
+    expect(meetingDays(lateApril).map((d) => d.date)).not.toContain('2027-05-04');
+    expect(isOfferedSlot('2027-05-04T07:00:00.000Z', lateApril)).toBe(false);
+  });
+
   test('accept only offered starts', () => {
     const [first] = meetingDays(friday);
     expect(isOfferedSlot(first!.slots[4]!, friday)).toBe(true);

@@ -111,13 +111,20 @@ export async function applySendBounces(
   });
 }
 
+/**
+ * An event's own time before this is a sender's mistake (no mail of ours is older) and is replaced by now, as an
+ * unreadable or future one is: year 0 or 5000 BC parses in JavaScript but PostgreSQL refuses to store it.
+ */
+const EARLIEST_EVENT_TIME = Date.UTC(2000, 0, 1);
+
 /** Records `event` about `target` once and does what its kind does (see the module header). */
 async function applyTo(
   tx: Queryable,
   event: MailEvent,
   target: EventTarget,
 ): Promise<'applied' | 'duplicate'> {
-  const at = Number.isNaN(event.at.getTime()) || event.at > new Date() ? new Date() : event.at;
+  const time = event.at.getTime();
+  const at = Number.isNaN(time) || time < EARLIEST_EVENT_TIME || time > Date.now() ? new Date() : event.at;
   const detail = diagnosticOf(event.diagnostic, target.email);
   const status = statusOf(event.status) ?? statusOf(event.diagnostic);
   const recorded: NewMailEvent = {

@@ -206,25 +206,35 @@ async function giveBack(db: Db, next: Promise<Batch | undefined> | undefined): P
 }
 
 /**
- * How long a batch that has gone out waits for the database to record it. Unrecorded, its rows would stay
- * leased and be sent again when the lease ran out; an outage shorter than this costs no second copy. In a
+ * How long a batch that has gone out waits for the database to record it and its bounces. Unrecorded, its rows
+ * would stay leased and be sent again when the lease ran out, and a send-time hard bounce, whose row is then
+ * `failed`, would never reach the suppression list; an outage shorter than this costs neither. In a
  * scheduled function (30 s, the last claim at 20 s) the platform may end the run first: there the patience is
  * what remains of the function's time, and a longer outage costs the batch's second copies after the lease.
  */
 export const RECORD_PATIENCE_MS = 30_000;
 
-/** Records sent mails' outcomes, trying again while the database refuses, for {@link RECORD_PATIENCE_MS}. */
-async function recordPatiently(db: Db, outcomes: readonly MailOutcome[]): Promise<void> {
+/** Runs `work`, trying again while the database refuses, for {@link RECORD_PATIENCE_MS}. */
+async function patiently(work: () => Promise<void>): Promise<void> {
   const giveUpAt = Date.now() + RECORD_PATIENCE_MS;
   for (let wait = 250; ; wait = Math.min(wait * 2, 4_000)) {
     try {
-      return await recordOutcomes(db, outcomes);
+      return await work();
     } catch (error) {
       if (!(error instanceof DbUnavailableError) || Date.now() + wait > giveUpAt) throw error;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }
+
+/** Applies a batch's send-time bounces (one transaction, so a retry never applies one twice). */
+const applyBounces = (db: Db, outcomes: readonly Attempt[]) =>
+  patiently(() =>
+    applySendBounces(
+      db,
+      outcomes.flatMap(({ bounce }) => (bounce ? [bounce] : [])),
+    ),
+  );
 
 /**
  * Records a batch's outcomes as they arrive rather than once the whole batch is out: what arrives while one
@@ -255,7 +265,7 @@ class OutcomeRecorder {
       while (this.#waiting.length > 0 && this.#failed === undefined) {
         const outcomes = this.#waiting;
         this.#waiting = [];
-        await recordPatiently(this.#db, outcomes);
+        await patiently(() => recordOutcomes(this.#db, outcomes));
       }
     } catch (error) {
       this.#failed = error;
@@ -339,21 +349,24 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
         !options.ids && Date.now() < deadline ? claimBatch(db, batchSize, settings, undefined) : undefined;
       void next?.catch(() => undefined);
       let outcomes: Attempt[];
+      let sent: Attempt[] | undefined;
       try {
-        outcomes = await sending;
+        outcomes = sent = await sending;
         await applied();
         await recorder.settled();
         // After the outcomes: a suppression cancels the address's other waiting mail, never this attempt's row.
-        applying = applySendBounces(
-          db,
-          outcomes.flatMap(({ bounce }) => (bounce ? [bounce] : [])),
-        ).then(
+        applying = applyBounces(db, outcomes).then(
           () => undefined,
           (error: unknown) => error,
         );
       } catch (error) {
         await applying;
-        await recorder.settled().catch(() => undefined);
+        // The run ends with the error, but this batch's bounces still go on the list once its outcomes are in.
+        const recorded = await recorder.settled().then(
+          () => true,
+          () => false,
+        );
+        if (recorded && sent) await applyBounces(db, sent).catch(() => undefined);
         await giveBack(db, next);
         throw error;
       }
