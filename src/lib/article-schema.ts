@@ -8,7 +8,7 @@ import { DIVISIONS } from '../content/constants.ts';
 import type { $ZodType } from 'zod/v4/core';
 
 /** A source in an article's reference list. */
-export const citation = z.object({
+export const citation = z.strictObject({
   title: z.string().min(3),
   publisher: z.string().min(2),
   year: z.number().int().min(1900).max(2100),
@@ -26,7 +26,7 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
   image,
   author,
 }: ArticleContext<I, A>) =>
-  z.object({
+  z.strictObject({
     title: z.string().min(10).max(90),
     summary: z.string().min(80).max(240),
     date: z.coerce.date(),
@@ -43,7 +43,7 @@ export const articleSchema = <I extends $ZodType, A extends $ZodType>({
     /** The slider shows them in order; the first is also the card and Open Graph image. */
     images: z
       .array(
-        z.object({
+        z.strictObject({
           src: image(),
           alt: z.string().min(10, 'Describe the image in at least 10 characters.').max(160),
           /** Printed over the foot of the picture for everyone (alt text is for people who cannot see it). */

@@ -277,7 +277,9 @@ export function validate<S extends $ZodType>(
   // A Map, then fromEntries: a field named "__proto__" must become a key, not a prototype.
   const fields = new Map<string, string>();
   for (const issue of result.error.issues) {
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.')];
+    const keys = (
+      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]
+    ).map((path) => path.map(String).join('.'));
     for (const key of keys) {
       if (!fields.has(key)) {
         const unknown = issue.code === 'unrecognized_keys';

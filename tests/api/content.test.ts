@@ -238,6 +238,24 @@ describe('reading and saving', () => {
     expect(allRefs()).toBe(before);
   });
 
+  test('a field the schema does not know is 400 at any depth and writes nothing, however deep its value', async () => {
+    const before = allRefs();
+    const read = (await call('GET', '/api/content/blog/en/roda', 'owner')).body;
+    const frontmatter = { ...read.frontmatter, images: [{ ...read.frontmatter.images[0], note: 'x' }] };
+    // Written by hand: the YAML writer overflowed its stack on a value 20,000 arrays deep (a 500).
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const body = JSON.stringify({ ...edited(read), frontmatter: { ...frontmatter, extra: 'DEEP' } });
+    const bad = await api.call('PUT', '/api/content/blog/en/roda', {
+      token: tokens.owner,
+      body: body.replace('"DEEP"', deep),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.body.error.code).toBe('invalid_frontmatter');
+    expect(Object.keys(bad.body.error.fields)).toEqual(expect.arrayContaining(['extra', 'images.0.note']));
+    expect(allRefs()).toBe(before);
+  });
+
   test('a path outside the content folders is 400 and writes nothing', async () => {
     const before = allRefs();
     const body = { frontmatter: newsItem(), body: '\nText.\n' };
