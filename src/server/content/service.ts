@@ -22,6 +22,7 @@ import { validate } from '../../lib/schemas.ts';
 import type { Lang } from '../../i18n/lang.ts';
 import { germanStart } from '../../lib/translation-start.ts';
 import { HttpError } from '../http.ts';
+import { codeInBody } from './body-code.ts';
 import {
   BranchMovedError,
   MergeConflictError,
@@ -303,6 +304,8 @@ export async function savePiece(
     );
   const fields = frontmatterErrors(file, input.frontmatter, tree, adding);
   if (fields) throw new HttpError(400, 'invalid_frontmatter', 'Some fields need a change.', { fields });
+  const code = codeInBody(input.body);
+  if (code) throw new HttpError(400, 'invalid_body', code, { fields: { body: code } });
 
   const original = current ? splitSource(await blobText(git, current)) : undefined;
   const text = joinSource({

@@ -416,6 +416,11 @@ export function PieceEditor(props: Props) {
               {fill(copy.editor_problem, { problem: editorProblem })}
             </p>
           )}
+          {errors.body && (
+            <p className="admin-field-error" role="alert">
+              {errors.body}
+            </p>
+          )}
           <BodyEditor
             ref={(methods) => {
               editor.current = methods;
