@@ -79,6 +79,20 @@ describe('bounceOfSmtpError', () => {
     expect(bounceOfSmtpError(greeting).kind).toBeUndefined();
     expect(bounceOfSmtpError(refused('550 5.7.1 sender rejected', 'MAIL FROM')).kind).toBeUndefined();
     expect(bounceOfSmtpError(refused('421 4.7.0 too many connections')).kind).toBeUndefined();
+    // Our relay refusing to pass mail on is about us, whatever its code: the mail waits, nobody is suppressed.
+    for (const answer of [
+      '554 5.7.1 <reader@list.example>: Relay access denied',
+      '550 5.7.1 <reader@list.example>... Relaying denied',
+      '550 5.7.54 SMTP; Unable to relay recipient in non-accepted domain',
+      '550 relay not permitted',
+    ]) {
+      expect(classifySmtpError(refused(answer)), answer).toBe('connection');
+      expect(bounceOfSmtpError(refused(answer)).kind, answer).toBeUndefined();
+    }
+    // A recipient's own policy refusal stays a hard bounce.
+    expect(bounceOfSmtpError(refused('550 5.7.1 Delivery not authorized, message refused')).kind).toBe(
+      'hard_bounce',
+    );
     // 550 with a 4.x.x code: the reply decides (550 alone is a hard bounce).
     expect(bounceOfSmtpError(refused('550 4.2.2 confused server'))).toEqual({ kind: 'hard_bounce' });
   });

@@ -60,6 +60,13 @@ const CONNECTION_CODES = new Set([
   'EPROXY',
 ]);
 
+/**
+ * A relay's refusal to pass our mail on (Postfix "Relay access denied", Sendmail "Relaying denied", Exchange
+ * "Unable to relay", Exim "relay not permitted"), whatever enhanced code comes with it (often 5.7.1).
+ */
+const RELAY_REFUSED =
+  /\b(?:relay(?:ing)?\s+(?:access\s+)?(?:denied|not\s+permitted|not\s+allowed|prohibited)|unable\s+to\s+relay)\b/i;
+
 /** Sorts a nodemailer error into a {@link FailureKind}. */
 export function classifySmtpError(error: unknown): FailureKind {
   const { code, responseCode, command } = (error ?? {}) as SmtpError;
@@ -68,6 +75,10 @@ export function classifySmtpError(error: unknown): FailureKind {
     // not this mail: every mail waits until the server (or its configuration) is right again.
     if (typeof command === 'string' && /^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH)/.test(command))
       return 'connection';
+    // So does a relay that will not pass our mail on (SMTP_URL without its credentials, say): it refuses
+    // every recipient alike, and read as each recipient's hard bounce it would empty the list in one issue.
+    const response = (error as { response?: unknown }).response;
+    if (typeof response === 'string' && RELAY_REFUSED.test(response)) return 'connection';
     return responseCode >= 500 ? 'permanent' : 'temporary';
   }
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return 'connection';
