@@ -299,12 +299,12 @@ export const removePasskey: Handler = async (req, context) => {
   const id = rowId(context.params.id);
   await proven(req, db, admin, context);
   const mine = (await passkeysOf(db, admin.id)).find((p) => p.id === id);
-  const outcome = mine ? await removeFactor(db, admin.id, { kind: 'passkey', id }) : 'missing';
-  if (outcome === 'missing')
+  const outcome = mine && (await removeFactor(db, admin.id, { kind: 'passkey', id }));
+  if (!mine || outcome === 'missing')
     throw new HttpError(404, 'not_found', `There is no passkey with id ${id} on your account.`);
   if (outcome === 'last') throw lastFactor();
   await revokeSessions(db, admin.id, { exceptId: admin.session.id });
-  await log(db, admin, 'account.factor_removed', context, `passkey ${mine!.name}`);
+  await log(db, admin, 'account.factor_removed', context, `passkey ${mine.name}`);
   return noContent();
 };
 

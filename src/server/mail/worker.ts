@@ -348,10 +348,9 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
       next =
         !options.ids && Date.now() < deadline ? claimBatch(db, batchSize, settings, undefined) : undefined;
       void next?.catch(() => undefined);
-      let outcomes: Attempt[];
-      let sent: Attempt[] | undefined;
+      let outcomes: Attempt[] | undefined;
       try {
-        outcomes = sent = await sending;
+        outcomes = await sending;
         await applied();
         await recorder.settled();
         // After the outcomes: a suppression cancels the address's other waiting mail, never this attempt's row.
@@ -366,7 +365,7 @@ export async function processOutbox(db: Db, options: WorkerOptions = {}): Promis
           () => true,
           () => false,
         );
-        if (recorded && sent) await applyBounces(db, sent).catch(() => undefined);
+        if (recorded && outcomes) await applyBounces(db, outcomes).catch(() => undefined);
         await giveBack(db, next);
         throw error;
       }
